@@ -1,0 +1,67 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { dialogDurations, messages, successTitles } from "../dialogs/messages";
+import { useDialogs } from "../dialogs/use-dialogs";
+import type { ListingKind } from "../listings/kinds";
+import type { Listing } from "../listings/listing";
+import { apiRequest, apiUrl } from "./api-client";
+
+interface AdminFeaturesProps {
+  kind: ListingKind;
+  listing: Listing;
+  /** The detail page shows availability from here while a change is on its way. */
+  onAvailability: (available: boolean) => void;
+  available: boolean;
+}
+
+/** The detail page's 'Admin Features' block; loaded only for admins. */
+export default function AdminFeatures({
+  kind,
+  listing,
+  onAvailability,
+  available,
+}: AdminFeaturesProps) {
+  const dialogs = useDialogs();
+  const [busy, setBusy] = useState(false);
+
+  async function toggle() {
+    const next = !available;
+    onAvailability(next); // applied at once in the view
+    setBusy(true);
+    try {
+      await apiRequest("PATCH", apiUrl("properties", listing.id, "/availability"), {
+        currently_available: next,
+      });
+      setBusy(false);
+      await dialogs.success(successTitles.updated, dialogDurations.availabilitySuccess);
+    } catch (error) {
+      onAvailability(!next); // reverted when saving fails
+      setBusy(false);
+      await dialogs.error(
+        messages.availabilityFailed((error as Error).message),
+        messages.availabilityFailedTitle,
+      );
+    }
+  }
+
+  return (
+    <section className="admin-block" aria-labelledby="admin-features">
+      <h2 id="admin-features">Admin Features</h2>
+      <div className="form-actions">
+        {kind.hasOffer ? (
+          <button type="button" className="btn btn-success" onClick={toggle} disabled={busy}>
+            {busy ? <span className="spinner" aria-hidden="true" /> : null}
+            Toggle Availability
+          </button>
+        ) : null}
+        <Link
+          className="btn btn-outline"
+          to={`${kind.editRoute}/${encodeURIComponent(listing.id)}`}
+        >
+          Edit Property
+        </Link>
+      </div>
+      {dialogs.element}
+    </section>
+  );
+}

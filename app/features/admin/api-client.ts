@@ -1,0 +1,52 @@
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Calls the listing API. XMLHttpRequest rather than fetch because only it reports upload
+ * progress; a JSON body is sent as JSON, a FormData body as multipart.
+ */
+export function apiRequest<T = unknown>(
+  method: "POST" | "PUT" | "PATCH" | "DELETE",
+  url: string,
+  body?: FormData | object,
+  onProgress?: (fraction: number) => void,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.responseType = "text";
+    if (onProgress) {
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable) onProgress(e.loaded / e.total);
+      };
+    }
+    xhr.onload = () => {
+      let json: unknown = null;
+      try {
+        json = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        json = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(json as T);
+      else {
+        const message = (json as { error?: string } | null)?.error ?? `HTTP ${xhr.status}`;
+        reject(new ApiError(xhr.status, message));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, "The server could not be reached."));
+    if (body instanceof FormData) xhr.send(body);
+    else if (body !== undefined) {
+      xhr.setRequestHeader("Content-Type", "application/json");
+      xhr.send(JSON.stringify(body));
+    } else xhr.send();
+  });
+}
+
+export const apiUrl = (collection: string, id?: string, tail = "") =>
+  `/api/listings/${collection}${id === undefined ? "" : `/${encodeURIComponent(id)}`}${tail}`;

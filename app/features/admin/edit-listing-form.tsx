@@ -1,0 +1,170 @@
+import { useId, useState } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { dialogDurations, messages, successTitles } from "../dialogs/messages";
+import { useDialogs } from "../dialogs/use-dialogs";
+import { type ListingKind, listingPath } from "../listings/kinds";
+import type { Listing } from "../listings/listing";
+import { ApiError, apiRequest, apiUrl } from "./api-client";
+import { type ListingFormValues, toPayload, valuesFromListing } from "./form-values";
+import { ListingFields } from "./listing-fields";
+import { type SortableImage, SortableImages } from "./sortable-images";
+
+const asItems = (urls: string[]): SortableImage[] => urls.map((url) => ({ key: url, src: url }));
+
+/** /editproperties/{id} and /edit-construction/{id}. Photo uploads and removals apply at once. */
+export function EditListingForm({ kind, listing }: { kind: ListingKind; listing: Listing }) {
+  const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+  const dialogs = useDialogs();
+  const pickerId = useId();
+  const [values, setValues] = useState<ListingFormValues>(() => valuesFromListing(listing));
+  const [images, setImages] = useState<SortableImage[]>(() => asItems(listing.image_urls));
+  const [busy, setBusy] = useState<null | "saving" | "deleting" | "uploading" | "removing">(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const url = apiUrl(kind.collection, listing.id);
+
+  async function upload(files: FileList | null) {
+    const chosen = [...(files ?? [])].filter((f) => f.type.startsWith("image/"));
+    if (chosen.length === 0) return;
+    const body = new FormData();
+    for (const file of chosen) body.append("images", file, file.name);
+    setBusy("uploading");
+    setProgress(0);
+    try {
+      const res = await apiRequest<{ image_urls: string[] }>(
+        "POST",
+        `${url}/images`,
+        body,
+        setProgress,
+      );
+      // Keep the local order of the photos already here; new ones go last.
+      const added = res.image_urls.filter((u) => !images.some((i) => i.key === u));
+      setImages((current) => [...current, ...asItems(added)]);
+      setBusy(null);
+      setProgress(null);
+      await dialogs.success(successTitles.uploaded);
+    } catch (error) {
+      setBusy(null);
+      setProgress(null);
+      await dialogs.error(messages.addImagesFailed((error as Error).message));
+    }
+  }
+
+  async function remove(item: SortableImage) {
+    if (!(await dialogs.confirm())) return;
+    setBusy("removing");
+    try {
+      await apiRequest("DELETE", `${url}/images`, { url: item.key });
+      setImages((current) => current.filter((i) => i.key !== item.key));
+      setBusy(null);
+      await dialogs.success(successTitles.removed);
+    } catch (error) {
+      setBusy(null);
+      await dialogs.error(messages.imageDeleteFailed((error as Error).message));
+    }
+  }
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy("saving");
+    try {
+      await apiRequest("PUT", url, { ...toPayload(values), image_urls: images.map((i) => i.key) });
+      setBusy(null);
+      await dialogs.success(successTitles.saved, dialogDurations.saved);
+      navigate(listingPath(kind.collection, listing.id));
+    } catch (error) {
+      setBusy(null);
+      await dialogs.error(messages.saveFailed(kind.noun, (error as Error).message));
+    }
+  }
+
+  async function destroy() {
+    if (!(await dialogs.confirm())) return;
+    setBusy("deleting");
+    try {
+      await apiRequest("DELETE", url);
+      setBusy(null);
+      await dialogs.success(successTitles.deleted);
+      navigate(kind.route);
+    } catch (error) {
+      setBusy(null);
+      const text =
+        error instanceof ApiError && error.status === 404
+          ? messages.notFoundOnDelete(kind.noun)
+          : messages.deleteFailed(kind.noun, (error as Error).message);
+      await dialogs.error(text);
+      revalidate();
+    }
+  }
+
+  const disabled = busy !== null;
+  return (
+    <form className="admin-form" onSubmit={save} aria-busy={disabled}>
+      <ListingFields
+        kind={kind}
+        mode="edit"
+        values={values}
+        onChange={setValues}
+        disabled={disabled}
+      />
+      <div>
+        <label className="form-label" htmlFor={pickerId}>
+          Add Images
+        </label>
+        <input
+          id={pickerId}
+          className="form-control"
+          type="file"
+          accept="image/*"
+          multiple
+          disabled={disabled}
+          onChange={(e) => {
+            void upload(e.currentTarget.files);
+            e.currentTarget.value = "";
+          }}
+        />
+        {progress !== null ? (
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label="Upload progress"
+            aria-valuenow={Math.round(progress * 100)}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
+            <div style={{ width: `${Math.round(progress * 100)}%` }} />
+          </div>
+        ) : null}
+        <SortableImages
+          items={images}
+          onReorder={setImages}
+          onRemove={remove}
+          disabled={disabled}
+        />
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={disabled}>
+          {busy === "saving" ? (
+            <>
+              <span className="spinner" aria-hidden="true" />
+              Saving...
+            </>
+          ) : (
+            "Save"
+          )}
+        </button>
+        <button type="button" className="btn btn-danger" onClick={destroy} disabled={disabled}>
+          {busy === "deleting" ? (
+            <>
+              <span className="spinner" aria-hidden="true" />
+              Deleting...
+            </>
+          ) : (
+            "Delete"
+          )}
+        </button>
+      </div>
+      {dialogs.element}
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import {
+  arrayMove,
+  rectSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+} from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+
+export interface SortableImage {
+  /** Stable identity: the stored URL, or a local id for a file not yet uploaded. */
+  key: string;
+  src: string;
+}
+
+interface SortableImagesProps {
+  items: SortableImage[];
+  onReorder: (next: SortableImage[]) => void;
+  onRemove: (item: SortableImage) => void;
+  disabled?: boolean;
+}
+
+/** Photos in order; drag with a mouse or touch, or focus a handle and use Space and the arrows. */
+export function SortableImages({ items, onReorder, onRemove, disabled }: SortableImagesProps) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    const from = items.findIndex((i) => i.key === active.id);
+    const to = items.findIndex((i) => i.key === over.id);
+    if (from >= 0 && to >= 0) onReorder(arrayMove(items, from, to));
+  }
+  if (items.length === 0) return null;
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <SortableContext items={items.map((i) => i.key)} strategy={rectSortingStrategy}>
+        <ol className="sortable-images" aria-label="Photos, first is the thumbnail">
+          {items.map((item, index) => (
+            <SortableTile
+              key={item.key}
+              item={item}
+              index={index}
+              onRemove={onRemove}
+              disabled={disabled}
+            />
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function SortableTile({
+  item,
+  index,
+  onRemove,
+  disabled,
+}: {
+  item: SortableImage;
+  index: number;
+  onRemove: (item: SortableImage) => void;
+  disabled?: boolean;
+}) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: item.key,
+    disabled,
+  });
+  return (
+    <li
+      ref={setNodeRef}
+      className={isDragging ? "sortable-tile dragging" : "sortable-tile"}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      data-testid="sortable-image"
+    >
+      <button
+        type="button"
+        className="drag-handle"
+        aria-label={`Photo ${index + 1}${index === 0 ? " (thumbnail)" : ""}: drag to reorder`}
+        {...attributes}
+        {...listeners}
+      >
+        <img src={item.src} alt="" width={160} height={107} draggable={false} />
+        {index === 0 ? <span className="thumb-badge">Thumbnail</span> : null}
+      </button>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm"
+        onClick={() => onRemove(item)}
+        disabled={disabled}
+      >
+        Remove
+      </button>
+    </li>
+  );
+}

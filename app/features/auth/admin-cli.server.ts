@@ -1,0 +1,180 @@
+// `npm run admin -- grant <email> | revoke <email> | list`: manages the admin registry.
+// PostgreSQL (DATABASE_URL): connects directly. Embedded PGlite: asks the running server over
+// its admin socket; with no server running, takes the data directory's lock and opens it itself.
+import fs from "node:fs/promises";
+import path from "node:path";
+import { openDb } from "~/shared/db.server";
+import type { Env } from "~/shared/env.server";
+import { type AdminCommand, type AdminResponse, runAdminCommand } from "./admin-commands.server";
+import { adminSocketPath, sendAdminCommand } from "./admin-socket.server";
+import type { AdminGrant } from "./admins.server";
+import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.server";
+import { InvalidEmailError, normalizeEmail } from "./emails";
+
+export const EXIT = {
+  ok: 0,
+  /** The registry refused: last admin, or not an admin. */
+  refused: 1,
+  /** Wrong arguments or an invalid email. */
+  usage: 2,
+  /** The database could not be reached (in use without an answering server, or an error). */
+  unavailable: 3,
+} as const;
+
+export const USAGE = `Usage: npm run admin -- <command>
+
+  grant <email>    make whoever signs in with this (verified) email an admin
+  revoke <email>   take admin rights away (the last admin cannot be removed)
+  list             show every admin
+
+Exit codes: 0 done, 1 refused, 2 usage or invalid email, 3 database unavailable.`;
+
+export interface CliOutput {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const consoleOutput: CliOutput = {
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+};
+
+export async function runAdminCli(
+  args: readonly string[],
+  env: Pick<Env, "databaseUrl" | "dataDir">,
+  output: CliOutput = consoleOutput,
+): Promise<number> {
+  if (args.length === 1 && (args[0] === "--help" || args[0] === "help" || args[0] === "-h")) {
+    output.out(USAGE);
+    return EXIT.ok;
+  }
+  const parsed = parseArgs(args);
+  if (typeof parsed === "string") {
+    output.err(parsed);
+    return EXIT.usage;
+  }
+  try {
+    const response = await execute(parsed, env, output);
+    return response === null ? EXIT.unavailable : report(response, output);
+  } catch (error) {
+    output.err(`Failed: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT.unavailable;
+  }
+}
+
+/** The command, or an error text for the user. */
+function parseArgs(args: readonly string[]): AdminCommand | string {
+  const [command, ...rest] = args;
+  if (command === "list" && rest.length === 0) return { command };
+  if ((command === "grant" || command === "revoke") && rest.length === 1) {
+    try {
+      const email = normalizeEmail(rest[0]);
+      return command === "grant" ? { command, email, grantedBy: "admin CLI" } : { command, email };
+    } catch (error) {
+      if (error instanceof InvalidEmailError) return error.message;
+      throw error;
+    }
+  }
+  return USAGE;
+}
+
+/** Runs the command wherever the database is; null when it cannot be reached (already reported). */
+async function execute(
+  command: AdminCommand,
+  env: Pick<Env, "databaseUrl" | "dataDir">,
+  output: CliOutput,
+): Promise<AdminResponse | null> {
+  if (env.databaseUrl) {
+    const db = await openDb({ databaseUrl: env.databaseUrl });
+    try {
+      return await runAdminCommand(db, command);
+    } finally {
+      await db.close();
+    }
+  }
+
+  const socketPath = adminSocketPath(env.dataDir);
+  const viaServer = await sendAdminCommand(socketPath, command);
+  if (viaServer) return viaServer;
+
+  const dbDir = path.join(env.dataDir, "db");
+  if (command.command !== "grant" && !(await exists(dbDir))) {
+    output.err(`No database in ${dbDir} yet (the site has not been started with this DATA_DIR).`);
+    return null;
+  }
+  let lock: Awaited<ReturnType<typeof acquireDataDirLock>>;
+  try {
+    lock = await acquireDataDirLock(dbDir);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    output.err(
+      `The database in ${dbDir} is in use by process ${error.pid}, which does not answer on ${socketPath}.\n` +
+        "Nothing was changed. Stop that process (or wait until it finishes) and try again.",
+    );
+    return null;
+  }
+  try {
+    const db = await openDb({ dataDir: dbDir });
+    try {
+      return await runAdminCommand(db, command);
+    } finally {
+      await db.close();
+    }
+  } finally {
+    await lock.release();
+  }
+}
+
+function report(response: AdminResponse, output: CliOutput): number {
+  if (!response.ok) {
+    output.err(response.code === "LAST_ADMIN" ? `Refused: ${response.error}` : response.error);
+    if (response.code === "INVALID_EMAIL" || response.code === "BAD_REQUEST") return EXIT.usage;
+    return response.code === "INTERNAL" ? EXIT.unavailable : EXIT.refused;
+  }
+  switch (response.command) {
+    case "grant":
+      output.out(
+        response.created
+          ? `Granted admin to ${response.email}.`
+          : `${response.email} is already an admin.`,
+      );
+      break;
+    case "revoke":
+      output.out(`Revoked admin from ${response.email}.`);
+      break;
+    case "list":
+      for (const line of formatAdmins(response.admins)) output.out(line);
+      break;
+  }
+  return EXIT.ok;
+}
+
+export function formatAdmins(admins: readonly AdminGrant[]): string[] {
+  if (admins.length === 0) return ["No admins yet. Add one with: npm run admin -- grant <email>"];
+  const rows = admins.map((a) => [
+    a.email ?? `(uid ${a.uid})`,
+    a.name ?? "",
+    a.uid ? "yes" : "not yet",
+    a.grantedAt.slice(0, 10),
+    a.grantedBy ?? "",
+  ]);
+  const header = ["EMAIL", "NAME", "SIGNED IN", "GRANTED", "BY"];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join("  ")
+      .trimEnd();
+  return [
+    line(header),
+    ...rows.map(line),
+    `${admins.length} admin${admins.length === 1 ? "" : "s"}.`,
+  ];
+}
+
+async function exists(p: string) {
+  return fs.stat(p).then(
+    () => true,
+    () => false,
+  );
+}

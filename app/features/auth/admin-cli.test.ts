@@ -1,0 +1,275 @@
+// The admin CLI against an embedded database: through a running server's socket, directly
+// when no server runs, and refusing when the database is held by a process that does not answer.
+import fs from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Db, openDb } from "~/shared/db.server";
+import { runAdminCli } from "./admin-cli.server";
+import { adminSocketPath, startAdminSocket } from "./admin-socket.server";
+import { isAdmin, listAdmins } from "./admins.server";
+import { acquireDataDirLock, type DataDirLock, lockPathFor } from "./data-dir-lock.server";
+import { deadPid, idleProcess, run, staleSocket, stop } from "./test-processes";
+
+function capture() {
+  const lines = { out: [] as string[], err: [] as string[] };
+  return {
+    lines,
+    io: { out: (l: string) => lines.out.push(l), err: (l: string) => lines.err.push(l) },
+    get out() {
+      return lines.out.join("\n");
+    },
+    get err() {
+      return lines.err.join("\n");
+    },
+  };
+}
+
+const exists = (p: string) =>
+  fs.access(p).then(
+    () => true,
+    () => false,
+  );
+
+const verified = (sub: string, email: string) => ({ sub, email, emailVerified: true, name: null });
+
+let root: string;
+let env: { databaseUrl: undefined; dataDir: string };
+beforeEach(async () => {
+  root = await fs.mkdtemp(path.join(os.tmpdir(), "admin-cli-"));
+  env = { databaseUrl: undefined, dataDir: root };
+});
+afterEach(async () => {
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+describe("admin CLI with a running server (admin socket)", () => {
+  let db: Db;
+  let lock: DataDirLock;
+  let socket: Awaited<ReturnType<typeof startAdminSocket>>;
+  beforeAll(async () => {
+    db = await openDb({ dataDir: "memory://" });
+  });
+  afterAll(async () => db?.close());
+  beforeEach(async () => {
+    await db.query("DELETE FROM admins");
+    // What the server does: hold the data directory, open the database, listen on the socket.
+    lock = await acquireDataDirLock(path.join(root, "db"));
+    socket = await startAdminSocket(db, root);
+  });
+  afterEach(async () => {
+    await socket.close();
+    await lock.release();
+  });
+
+  it("listens on DATA_DIR/admin.sock, owner-only, and removes it on close", async () => {
+    expect(socket.path).toBe(path.join(root, "admin.sock"));
+    const stat = await fs.stat(socket.path);
+    expect(stat.isSocket()).toBe(true);
+    expect(stat.mode & 0o777).toBe(0o600);
+    await expect(startAdminSocket(db, root)).rejects.toThrow(/already serving/);
+  });
+
+  it("grants, lists and revokes through the server, refusing the last admin", async () => {
+    let c = capture();
+    expect(await runAdminCli(["grant", " Boss@Example.com "], env, c.io)).toBe(0);
+    expect(c.out).toBe("Granted admin to boss@example.com.");
+    expect(await isAdmin(db, verified("u1", "boss@example.com"))).toBe(true);
+
+    c = capture();
+    expect(await runAdminCli(["grant", "boss@example.com"], env, c.io)).toBe(0);
+    expect(c.out).toBe("boss@example.com is already an admin.");
+
+    c = capture();
+    expect(await runAdminCli(["list"], env, c.io)).toBe(0);
+    expect(c.lines.out[0]).toMatch(/^EMAIL\s+NAME\s+SIGNED IN\s+GRANTED\s+BY$/);
+    expect(c.lines.out[1]).toMatch(/^boss@example\.com\s+not yet\s+\d{4}-\d\d-\d\d\s+admin CLI$/);
+    expect(c.lines.out[2]).toBe("1 admin.");
+
+    c = capture();
+    expect(await runAdminCli(["revoke", "boss@example.com"], env, c.io)).toBe(1);
+    expect(c.err).toBe("Refused: Cannot remove the last admin.");
+    expect(await listAdmins(db)).toHaveLength(1);
+
+    await runAdminCli(["grant", "second@example.com"], env, capture().io);
+    c = capture();
+    expect(await runAdminCli(["revoke", "boss@example.com"], env, c.io)).toBe(0);
+    expect(c.out).toBe("Revoked admin from boss@example.com.");
+
+    c = capture();
+    expect(await runAdminCli(["revoke", "boss@example.com"], env, c.io)).toBe(1);
+    expect(c.err).toBe("boss@example.com is not an admin.");
+
+    // The CLI never opened the database files itself.
+    expect(await exists(path.join(root, "db"))).toBe(false);
+  });
+
+  it("rejects bad input before contacting anyone", async () => {
+    for (const args of [
+      [],
+      ["grant"],
+      ["grant", "a@b.co", "extra"],
+      ["delete", "a@b.co"],
+      ["list", "x"],
+    ]) {
+      const c = capture();
+      expect(await runAdminCli(args, env, c.io)).toBe(2);
+      expect(c.err).toContain("Usage: npm run admin -- <command>");
+    }
+    const c = capture();
+    expect(await runAdminCli(["grant", "not-an-email"], env, c.io)).toBe(2);
+    expect(c.err).toBe('Invalid email address: "not-an-email".');
+    const help = capture();
+    expect(await runAdminCli(["--help"], env, help.io)).toBe(0);
+    expect(help.out).toContain("revoke <email>");
+  });
+
+  it("the server answers malformed requests without crashing", async () => {
+    const ask = (line: string) =>
+      new Promise<string>((resolve, reject) => {
+        const s = net.connect(socket.path);
+        let data = "";
+        s.on("data", (d) => {
+          data += d.toString();
+        });
+        s.on("end", () => resolve(data));
+        s.on("error", reject);
+        s.write(line);
+      });
+    expect(JSON.parse(await ask("not json\n"))).toMatchObject({ ok: false, code: "BAD_REQUEST" });
+    expect(JSON.parse(await ask('{"command":"drop"}\n'))).toMatchObject({
+      ok: false,
+      code: "BAD_REQUEST",
+    });
+    expect(JSON.parse(await ask(`${"x".repeat(20_000)}`))).toMatchObject({
+      ok: false,
+      code: "BAD_REQUEST",
+    });
+    expect(JSON.parse(await ask('{"command":"grant","email":"bad"}\n'))).toMatchObject({
+      ok: false,
+      code: "INVALID_EMAIL",
+    });
+    expect(JSON.parse(await ask('{"command":"list"}\n'))).toEqual({
+      ok: true,
+      command: "list",
+      admins: [],
+    });
+  });
+
+  it("works as `npm run admin` (scripts/admin.ts in its own process)", async () => {
+    const result = await run(
+      process.execPath,
+      ["--import", "tsx", "scripts/admin.ts", "grant", "script@example.com"],
+      { ...process.env, DATA_DIR: root, DATABASE_URL: "" },
+    );
+    expect(result.stderr).toBe("");
+    expect(result.stdout.trim()).toBe("Granted admin to script@example.com.");
+    expect(result.code).toBe(0);
+    expect(await isAdmin(db, verified("u9", "script@example.com"))).toBe(true);
+  });
+});
+
+describe("admin CLI without a running server", () => {
+  it("takes the lock, opens the database itself, and releases the lock", async () => {
+    let c = capture();
+    expect(await runAdminCli(["list"], env, c.io)).toBe(3);
+    expect(c.err).toContain("No database in");
+
+    c = capture();
+    expect(await runAdminCli(["grant", "first@example.com"], env, c.io)).toBe(0);
+    expect(c.out).toBe("Granted admin to first@example.com.");
+    expect(await exists(lockPathFor(path.join(root, "db")))).toBe(false);
+
+    c = capture();
+    expect(await runAdminCli(["revoke", "first@example.com"], env, c.io)).toBe(1);
+    expect(c.err).toBe("Refused: Cannot remove the last admin.");
+
+    // The server, started later, sees the grant.
+    const db = await openDb({ dataDir: path.join(root, "db") });
+    try {
+      expect(await isAdmin(db, verified("u1", "first@example.com"))).toBe(true);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("ignores a stale socket and a stale lock left by a crashed server", async () => {
+    await staleSocket(adminSocketPath(root));
+    expect((await fs.stat(adminSocketPath(root))).isSocket()).toBe(true);
+    await fs.writeFile(lockPathFor(path.join(root, "db")), `${await deadPid()}\n`);
+    const c = capture();
+    expect(await runAdminCli(["grant", "after-crash@example.com"], env, c.io)).toBe(0);
+    expect(c.out).toBe("Granted admin to after-crash@example.com.");
+
+    // And a server starting there replaces the stale socket.
+    const db = await openDb({ dataDir: "memory://" });
+    const socket = await startAdminSocket(db, root);
+    await socket.close();
+    await db.close();
+  });
+});
+
+describe("admin CLI when a live process holds the database but does not answer", () => {
+  const holder = idleProcess();
+  afterAll(async () => stop(holder));
+
+  beforeEach(async () => {
+    await fs.writeFile(lockPathFor(path.join(root, "db")), `${holder.pid}\n`);
+  });
+
+  it("refuses with a clear message and touches nothing", async () => {
+    const c = capture();
+    expect(await runAdminCli(["grant", "x@example.com"], env, c.io)).toBe(3);
+    expect(c.err).toContain(
+      `in use by process ${holder.pid}, which does not answer on ${adminSocketPath(root)}`,
+    );
+    expect(c.err).toContain("Nothing was changed.");
+    expect(await exists(path.join(root, "db"))).toBe(false);
+    expect((await fs.readFile(lockPathFor(path.join(root, "db")), "utf8")).trim()).toBe(
+      String(holder.pid),
+    );
+  });
+
+  it("exits non-zero from the script too", async () => {
+    await fs.mkdir(path.join(root, "db"));
+    const result = await run(process.execPath, ["--import", "tsx", "scripts/admin.ts", "list"], {
+      ...process.env,
+      DATA_DIR: root,
+      DATABASE_URL: "",
+    });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain(`in use by process ${holder.pid}`);
+    expect(await fs.readdir(path.join(root, "db"))).toEqual([]);
+  });
+});
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!serverUrl)("admin CLI with DATABASE_URL (PostgreSQL)", () => {
+  it("connects directly", async () => {
+    const schema = `test_cli_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    try {
+      const url = new URL(serverUrl as string);
+      url.searchParams.set("options", `-c search_path=${schema}`);
+      const pgEnv = { databaseUrl: url.toString(), dataDir: root };
+      let c = capture();
+      expect(await runAdminCli(["grant", "pg@example.com"], pgEnv, c.io)).toBe(0);
+      c = capture();
+      expect(await runAdminCli(["list"], pgEnv, c.io)).toBe(0);
+      expect(c.out).toContain("pg@example.com");
+      c = capture();
+      expect(await runAdminCli(["revoke", "pg@example.com"], pgEnv, c.io)).toBe(1);
+      expect(c.err).toBe("Refused: Cannot remove the last admin.");
+      // Neither lock nor socket is involved with a database server.
+      expect(await exists(path.join(root, "db"))).toBe(false);
+    } finally {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    }
+  });
+});

@@ -1,0 +1,62 @@
+// The admin registry's commands as data: run by the CLI directly, or by the running server on
+// behalf of the CLI (admin socket). One validation and one set of answers for both.
+import { z } from "zod";
+import type { Db } from "~/shared/db.server";
+import {
+  type AdminGrant,
+  grantAdmin,
+  LastAdminError,
+  listAdmins,
+  revokeAdmin,
+} from "./admins.server";
+import { InvalidEmailError, normalizeEmail } from "./emails";
+
+const email = z.string().max(320);
+export const adminCommandSchema = z.discriminatedUnion("command", [
+  z.object({ command: z.literal("grant"), email, grantedBy: z.string().max(200).optional() }),
+  z.object({ command: z.literal("revoke"), email }),
+  z.object({ command: z.literal("list") }),
+]);
+export type AdminCommand = z.infer<typeof adminCommandSchema>;
+
+export type AdminFailureCode =
+  | "INVALID_EMAIL"
+  | "NOT_ADMIN"
+  | "LAST_ADMIN"
+  | "BAD_REQUEST"
+  | "INTERNAL";
+
+export type AdminResponse =
+  | { ok: true; command: "grant"; email: string; created: boolean }
+  | { ok: true; command: "revoke"; email: string; removed: number }
+  | { ok: true; command: "list"; admins: AdminGrant[] }
+  | { ok: false; code: AdminFailureCode; error: string };
+
+export async function runAdminCommand(db: Db, command: AdminCommand): Promise<AdminResponse> {
+  try {
+    switch (command.command) {
+      case "grant": {
+        const address = normalizeEmail(command.email);
+        const created = await grantAdmin(db, address, command.grantedBy);
+        return { ok: true, command: "grant", email: address, created };
+      }
+      case "revoke": {
+        const address = normalizeEmail(command.email);
+        const removed = await revokeAdmin(db, address);
+        if (removed === 0) {
+          return { ok: false, code: "NOT_ADMIN", error: `${address} is not an admin.` };
+        }
+        return { ok: true, command: "revoke", email: address, removed };
+      }
+      case "list":
+        return { ok: true, command: "list", admins: await listAdmins(db) };
+    }
+  } catch (error) {
+    if (error instanceof InvalidEmailError) {
+      return { ok: false, code: "INVALID_EMAIL", error: error.message };
+    }
+    if (error instanceof LastAdminError)
+      return { ok: false, code: "LAST_ADMIN", error: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,125 @@
+// The admin registry (spec: admins/{uid}, only existence matters). Grants are kept by uid and/or
+// by lowercase email; see db/migrations/0002_auth.sql for the rules.
+import type { Db, Queryable } from "~/shared/db.server";
+import { emailOrNull, normalizeEmail } from "./emails";
+import type { SessionUser } from "./viewer";
+
+export class LastAdminError extends Error {
+  constructor() {
+    super("Cannot remove the last admin.");
+    this.name = "LastAdminError";
+  }
+}
+
+export interface AdminGrant {
+  /** The granted address, or the bound user's address for a grant made by uid only. */
+  email: string | null;
+  /** The user's sub once they signed in (or when granted by uid); null before that. */
+  uid: string | null;
+  /** The bound user's display name, when known. */
+  name: string | null;
+  /** ISO 8601. */
+  grantedAt: string;
+  grantedBy: string | null;
+}
+
+/** True when a grant names the user's sub or their VERIFIED email. */
+export async function isAdmin(db: Queryable, user: SessionUser | null): Promise<boolean> {
+  if (!user) return false;
+  // An unverified address proves nothing: anyone can type someone else's email at some providers.
+  const email = user.emailVerified ? emailOrNull(user.email) : null;
+  const rows = await db.query<{ admin: boolean }>(
+    `SELECT EXISTS (
+       SELECT 1 FROM admins WHERE uid = $1 OR ($2::text IS NOT NULL AND email = $2::text)
+     ) AS admin`,
+    [user.sub, email],
+  );
+  return rows[0]?.admin === true;
+}
+
+/**
+ * Grants admin to an address (idempotent). Binds the grant at once when a user with that
+ * verified address exists. Returns false when the address already had a grant.
+ */
+export async function grantAdmin(
+  db: Queryable,
+  email: string,
+  grantedBy?: string,
+): Promise<boolean> {
+  const address = normalizeEmail(email);
+  const by = grantedBy?.trim().slice(0, 200) || null;
+  const rows = await db.query(
+    `INSERT INTO admins (email, uid, granted_by)
+     VALUES ($1, (SELECT sub FROM users WHERE email = $1 AND email_verified
+                  ORDER BY last_login_at DESC LIMIT 1), $2)
+     ON CONFLICT (email) DO NOTHING
+     RETURNING id`,
+    [address, by],
+  );
+  return rows.length > 0;
+}
+
+/** ADMIN_EMAILS at start: validates every address first, then grants the missing ones. */
+export async function grantAdminEmails(
+  db: Queryable,
+  emails: readonly string[],
+): Promise<string[]> {
+  const addresses = [...new Set(emails.map(normalizeEmail))];
+  const added: string[] = [];
+  for (const address of addresses) {
+    if (await grantAdmin(db, address, "ADMIN_EMAILS")) added.push(address);
+  }
+  return added;
+}
+
+/**
+ * Removes the grant for this address and any grant bound to a user with this address.
+ * Returns how many grants were removed (0: the address was not an admin).
+ * Throws LastAdminError, changing nothing, when no admin would remain.
+ */
+export async function revokeAdmin(db: Db, email: string): Promise<number> {
+  const address = normalizeEmail(email);
+  return db.transaction(async (tx) => {
+    // Two revocations at once must not both see "one other admin left" and leave none.
+    await tx.query("LOCK TABLE admins IN SHARE ROW EXCLUSIVE MODE");
+    const removed = await tx.query(
+      `DELETE FROM admins
+       WHERE email = $1 OR uid IN (SELECT sub FROM users WHERE email = $1)
+       RETURNING id`,
+      [address],
+    );
+    if (removed.length === 0) return 0;
+    const [left] = await tx.query<{ count: number }>("SELECT count(*)::int AS count FROM admins");
+    if (!left || left.count === 0) throw new LastAdminError();
+    return removed.length;
+  });
+}
+
+/** Every grant, for the admin management page and the CLI. */
+export async function listAdmins(db: Queryable): Promise<AdminGrant[]> {
+  const rows = await db.query<{
+    email: string | null;
+    uid: string | null;
+    name: string | null;
+    granted_at: Date | string;
+    granted_by: string | null;
+  }>(
+    `SELECT coalesce(a.email, u.email) AS email, a.uid, u.name, a.granted_at, a.granted_by
+     FROM admins a LEFT JOIN users u ON u.sub = a.uid
+     ORDER BY coalesce(a.email, u.email, a.uid), a.id`,
+  );
+  return rows.map((r) => ({
+    email: r.email,
+    uid: r.uid,
+    name: r.name,
+    grantedAt: new Date(r.granted_at).toISOString(),
+    grantedBy: r.granted_by,
+  }));
+}
+
+/** At sign-in: grants made by this user's verified address now also name their uid. */
+export async function bindAdminGrants(db: Queryable, user: SessionUser): Promise<void> {
+  const email = user.emailVerified ? emailOrNull(user.email) : null;
+  if (!email) return;
+  await db.query("UPDATE admins SET uid = $1 WHERE uid IS NULL AND email = $2", [user.sub, email]);
+}

@@ -1,0 +1,140 @@
+// Sign-in over HTTP: /auth/login (opened in the popup), /auth/callback, /auth/logout, and in
+// development the built-in identity provider at /dev-oidc.
+import express from "express";
+import type { Db } from "~/shared/db.server";
+import type { Env } from "~/shared/env.server";
+import { bindAdminGrants } from "./admins.server";
+import {
+  clearedLoginFlowCookie,
+  loginFlowCookie,
+  loginFlowTokenFromCookies,
+  saveLoginFlow,
+  takeLoginFlow,
+} from "./login-flows.server";
+import { isLoopbackUrl, OidcClient } from "./oidc-client.server";
+import { sendPopupResult, sendSignInUnavailable } from "./pages.server";
+import {
+  clearedSessionCookie,
+  createSession,
+  destroySession,
+  sessionCookie,
+  sessionTokenFromCookies,
+} from "./sessions.server";
+import { upsertUser, userFromClaims } from "./users.server";
+
+export const SIGN_IN_UNAVAILABLE_MESSAGE =
+  "Sign-in is unavailable: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (and OIDC_ISSUER for a provider other than Google) to enable it.";
+
+/** Spec section 8: a failed sign-in is only logged, with this text. */
+const LOGIN_FAILED_LOG = "Error logging in with Google";
+
+/** Mount at the site root, before any body parser (the identity provider reads its own bodies). */
+export async function createAuthRouter({ db, env }: { db: Db; env: Env }): Promise<express.Router> {
+  const router = express.Router();
+  const redirectUri = `${env.publicUrl}/auth/callback`;
+  const oidc = await createOidcClient(router, env, redirectUri);
+
+  router.get("/auth/login", async (_req, res) => {
+    if (!oidc) return sendSignInUnavailable(res);
+    try {
+      const { url, flow } = await oidc.start();
+      const token = await saveLoginFlow(db, flow);
+      res.set("Cache-Control", "no-store");
+      res.append("Set-Cookie", loginFlowCookie(env.session, token));
+      res.redirect(303, url.href);
+    } catch (error) {
+      console.error(LOGIN_FAILED_LOG, error);
+      sendPopupResult(res, "auth:failed");
+    }
+  });
+
+  router.get("/auth/callback", async (req, res) => {
+    // The flow is single-use whatever happens next.
+    res.append("Set-Cookie", clearedLoginFlowCookie(env.session));
+    try {
+      if (!oidc) throw new Error("Sign-in is not configured.");
+      const flow = await takeLoginFlow(
+        db,
+        loginFlowTokenFromCookies(req.headers.cookie, env.session),
+      );
+      if (!flow) throw new Error("No sign-in in progress in this browser, or it expired.");
+      // Built from PUBLIC_URL, not the Host header: it must equal the registered redirect URI.
+      const callbackUrl = new URL(redirectUri);
+      callbackUrl.search = new URL(req.originalUrl, "http://unused").search;
+      const user = userFromClaims(await oidc.finish(callbackUrl, flow));
+      const now = new Date();
+      const session = await db.transaction(async (tx) => {
+        await upsertUser(tx, user, now);
+        await bindAdminGrants(tx, user);
+        // This browser's previous session (if any) ends: a sign-in always starts a new one.
+        await destroySession(tx, sessionTokenFromCookies(req.headers.cookie, env.session));
+        return createSession(tx, user.sub, env.session, now);
+      });
+      res.append("Set-Cookie", sessionCookie(env.session, session, now));
+      sendPopupResult(res, "auth:signed-in");
+    } catch (error) {
+      console.error(LOGIN_FAILED_LOG, error);
+      sendPopupResult(res, "auth:failed");
+    }
+  });
+
+  router.post("/auth/logout", async (req, res) => {
+    if (!sameOriginOrAbsent(req.headers.origin, env.publicUrl)) {
+      res.status(403).json({ error: "Cross-origin request refused." });
+      return;
+    }
+    await destroySession(db, sessionTokenFromCookies(req.headers.cookie, env.session));
+    res.set("Cache-Control", "no-store");
+    res.append("Set-Cookie", clearedSessionCookie(env.session));
+    res.status(204).end();
+  });
+
+  return router;
+}
+
+/** The configured provider, the development provider (mounted on `router`), or none. */
+async function createOidcClient(
+  router: express.Router,
+  env: Env,
+  redirectUri: string,
+): Promise<OidcClient | null> {
+  if (env.oidc) {
+    if (env.nodeEnv === "production" && isPlainHttpRemote(env.publicUrl)) {
+      console.warn(
+        `PUBLIC_URL (${env.publicUrl}) uses plain http: session cookies travel unencrypted and cannot be Secure. Serve the site over https.`,
+      );
+    }
+    return new OidcClient({
+      issuer: env.oidc.issuer,
+      clientId: env.oidc.clientId,
+      clientSecret: env.oidc.clientSecret,
+      redirectUri,
+      allowHttp: isLoopbackUrl(env.oidc.issuer),
+    });
+  }
+  if (env.devIdentityProvider) {
+    const { createDevIdentityProvider, DEV_OIDC_PATH } = await import("./dev-provider.server");
+    const dev = await createDevIdentityProvider({ publicUrl: env.publicUrl, redirectUri });
+    router.use(DEV_OIDC_PATH, dev.router);
+    return new OidcClient({
+      issuer: dev.issuer,
+      clientId: dev.clientId,
+      clientSecret: dev.clientSecret,
+      redirectUri,
+      allowHttp: true,
+      // Ask every time, so a developer can switch between accounts after logging out.
+      extraParams: { prompt: "login" },
+    });
+  }
+  console.warn(SIGN_IN_UNAVAILABLE_MESSAGE);
+  return null;
+}
+
+function isPlainHttpRemote(url: string): boolean {
+  return new URL(url).protocol === "http:" && !isLoopbackUrl(url);
+}
+
+/** Logout is a state change: refuse it from other origins (absent Origin: not a browser form). */
+function sameOriginOrAbsent(origin: string | undefined, publicUrl: string): boolean {
+  return origin === undefined || origin === new URL(publicUrl).origin;
+}

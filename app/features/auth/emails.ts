@@ -1,0 +1,27 @@
+// E-mail addresses as keys of the admin registry: one spelling per address.
+
+export class InvalidEmailError extends Error {
+  constructor(input: string) {
+    super(`Invalid email address: "${input.slice(0, 100)}".`);
+    this.name = "InvalidEmailError";
+  }
+}
+
+// Deliberately plain: one @, something on each side, a dot in the domain, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/** Trims and lowercases; throws InvalidEmailError for anything that is not an address. */
+export function normalizeEmail(input: unknown): string {
+  const email = typeof input === "string" ? input.trim().toLowerCase() : "";
+  if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw new InvalidEmailError(String(input));
+  return email;
+}
+
+/** Like normalizeEmail, but null instead of an error (for claims from an identity provider). */
+export function emailOrNull(input: unknown): string | null {
+  try {
+    return normalizeEmail(input);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,93 @@
+// The company's own content in one place. A different leasing company edits this file (and
+// public/logo.svg); everything the site shows about the company comes from here.
+
+export interface ContactPerson {
+  role: string;
+  name: string;
+  email: string;
+  phone?: string;
+}
+
+export interface CompanyContent {
+  name: string;
+  shortName: string;
+  tagline: string;
+  logo: { src: string; alt: string; width: number; height: number };
+  /** Exact addresses (spec §9); note the trailing space on the third. */
+  featuredAddresses: readonly string[];
+  /** Named in every error dialog's footer. */
+  errorContactName: string;
+  about: {
+    aboutUs: string[];
+    founder: string[];
+    services: { title: string; text: string }[];
+  };
+  contacts: ContactPerson[];
+  application: {
+    fileName: string;
+    steps: string[];
+  };
+}
+
+export const company: CompanyContent = {
+  name: "Northern Virginia Family Leasing",
+  shortName: "NoVA Family Leasing",
+  tagline: "Residential, commercial and vacation rentals. No fees, no commissions.",
+  logo: { src: "/logo.svg", alt: "Northern Virginia Family Leasing", width: 160, height: 96 },
+  featuredAddresses: [
+    "3233 4th Street N",
+    "409 N Jackson Street",
+    "3131 Draper Drive Fairfax, VA ",
+  ],
+  errorContactName: "Daniel Reyes",
+  about: {
+    aboutUs: [
+      "We are a family-owned property management and leasing company, founded in 2017, with over 30 years of experience in Northern Virginia.",
+      "We manage 16 single-family homes in North Arlington, five commercial buildings in Fairfax and two vacation rentals in Corolla, NC, the latter run together with a partner rental agency.",
+      "We also acquire properties as-is, with no fees and no commissions.",
+    ],
+    founder: [
+      "Our founder has spent more than three decades buying, renovating and renting homes and commercial space across Northern Virginia, and started the company in 2017 to put that experience to work for tenants and sellers alike.",
+    ],
+    services: [
+      { title: "Residential Leasing", text: "3 to 5 bedroom homes." },
+      { title: "Commercial Leasing", text: "Office and retail space in Fairfax." },
+      {
+        title: "Vacation Rentals",
+        text: "Beach houses in Corolla, NC, with our partner rental agency.",
+      },
+      {
+        title: "Real Estate Acquisitions",
+        text: "We buy properties as-is, with no fees and no commissions.",
+      },
+    ],
+  },
+  contacts: [
+    {
+      role: "President",
+      name: "Robert Whitfield",
+      email: "robert@example.com",
+      phone: "703-555-0141",
+    },
+    { role: "Vice President", name: "Linda Whitfield", email: "linda@example.com" },
+    {
+      role: "Property Manager",
+      name: "Daniel Reyes",
+      email: "daniel@example.com",
+      phone: "703-555-0176",
+    },
+  ],
+  application: {
+    fileName: "rental-application.pdf",
+    steps: [
+      "Download the rental application form.",
+      "Fill it in with accurate information.",
+      "Submit it to the landlord or property manager.",
+    ],
+  },
+};
+
+/** The footer every product error dialog carries (spec §8). */
+export function errorFooter(content: Pick<CompanyContent, "errorContactName"> = company): string {
+  return `If the problem persists, show this message to ${content.errorContactName}.`;
+}

@@ -1,0 +1,48 @@
+// Spec §8, character for character. Pages and tests import these; nothing re-types them.
+import type { ListingKind } from "../listings/kinds";
+
+type Noun = ListingKind["noun"];
+const lower = (noun: Noun) => noun.toLowerCase();
+
+export const messages = {
+  availabilityFailedTitle: "Failed to Update",
+  availabilityFailed: (error: string) =>
+    `Could not update property availability in the database. Please try again. Error: ${error}`,
+  addFailed: (noun: Noun, error: string) =>
+    `Failed to add ${lower(noun)}. Please try again. Error: ${error}`,
+  fetchFailed: (noun: Noun, error: string) =>
+    `Failed to fetch ${lower(noun)} details. Please try again. Error: ${error}`,
+  addImagesFailed: (error: string) => `Failed to add images. Please try again. Error: ${error}`,
+  saveFailed: (noun: Noun, error: string) =>
+    `Failed to save ${lower(noun)}. Please try again. Error: ${error}`,
+  deleteFailed: (noun: Noun, error: string) =>
+    `Failed to delete ${lower(noun)}. Please try again. Error: ${error}`,
+  imageDeleteFailed: (error: string) => `Error deleting image. Please try again. Error: ${error}`,
+  imageRemoveFailed: (error: string) => `Error: ${error}`,
+  notFoundOnDelete: (noun: Noun) => `${noun} not found.`,
+  noDownloadUrl: "Failed to get download URL",
+  errorTitle: "Error",
+  noData: "No property data available",
+  loadFailed: "Failed to load property data",
+  duplicateAddress: (noun: Noun) => `${noun} with this address already exists!`,
+  imageLoadFailed: "This image failed to load",
+  confirm: "Are you sure?",
+  loginFailedLog: "Error logging in with Google",
+  adminCheckFailedLog: "Failed to check admin status:",
+} as const;
+
+export const successTitles = {
+  updated: "Updated!",
+  added: (noun: Noun) => `${noun} Added!`,
+  saved: "Saved!",
+  removed: "Removed!",
+  uploaded: "Uploaded!",
+  deleted: "Deleted!",
+} as const;
+
+/** Spec §9 durations in milliseconds. */
+export const dialogDurations = {
+  availabilitySuccess: 3000,
+  added: 1500,
+  saved: 1500,
+} as const;

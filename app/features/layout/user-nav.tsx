@@ -1,0 +1,109 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import type { Viewer } from "../auth/viewer";
+
+const SIGN_IN_URL = "/auth/login";
+
+/** Signed out: 'Login with {provider}' opens the sign-in popup; the page updates when it closes. */
+export function SignInLink({
+  providerName,
+  onChosen,
+}: {
+  providerName: string;
+  onChosen?: () => void;
+}) {
+  const { revalidate } = useRevalidator();
+  function open(event: React.MouseEvent<HTMLAnchorElement>) {
+    const popup = window.open(SIGN_IN_URL, "sign-in", "popup,width=480,height=640");
+    if (!popup) return; // popups blocked: follow the link in this window instead
+    event.preventDefault();
+    onChosen?.();
+    const onMessage = (e: MessageEvent) => {
+      if (e.origin !== window.location.origin || e.source !== popup) return;
+      const type = (e.data as { type?: string } | null)?.type;
+      if (type === "auth:signed-in" || type === "auth:failed") {
+        window.removeEventListener("message", onMessage);
+        if (type === "auth:signed-in") void revalidate();
+      }
+    };
+    window.addEventListener("message", onMessage);
+  }
+  return (
+    <a className="nav-link" href={SIGN_IN_URL} onClick={open}>
+      Login with {providerName}
+    </a>
+  );
+}
+
+/** Signed in: a dropdown titled with the display name (or 'User'). */
+export function UserMenu({ viewer, onChosen }: { viewer: Viewer; onChosen?: () => void }) {
+  const { revalidate } = useRevalidator();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: Event) => {
+      if (
+        e instanceof KeyboardEvent ? e.key === "Escape" : !ref.current?.contains(e.target as Node)
+      ) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener("pointerdown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("pointerdown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, [open]);
+
+  async function logout() {
+    setOpen(false);
+    onChosen?.();
+    await fetch("/auth/logout", { method: "POST" });
+    await revalidate();
+  }
+
+  return (
+    <div className="dropdown" ref={ref}>
+      <button
+        type="button"
+        className="nav-link nav-button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {viewer.user?.name || "User"} ▾
+      </button>
+      {open ? (
+        <ul className="dropdown-menu" id={menuId}>
+          {viewer.isAdmin ? (
+            <>
+              <li className="dropdown-header" role="presentation">
+                Admin
+              </li>
+              <li>
+                <Link
+                  className="dropdown-item"
+                  to="/admin/admins"
+                  onClick={() => {
+                    setOpen(false);
+                    onChosen?.();
+                  }}
+                >
+                  Manage admins
+                </Link>
+              </li>
+            </>
+          ) : null}
+          <li>
+            <button type="button" className="dropdown-item" onClick={logout}>
+              Logout
+            </button>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,254 @@
+import fs from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import express from "express";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "~/shared/db.server";
+import { dbTargets } from "../../../tests/support/db-targets";
+import { jpegWithGps, pixelFlood } from "../../../tests/support/images";
+import { messages } from "../dialogs/messages";
+import { ImageStore } from "../images/storage.server";
+import { createListingApi } from "./api.server";
+import { getListing } from "./queries.server";
+
+// The write sequences behind an always-open gate; who may call them is tested with real sign-in.
+describe.each(dbTargets)("listing write API on $name", (target) => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  let root: string;
+  let base: string;
+  let stop: () => void;
+  let store: ImageStore;
+
+  beforeAll(async () => {
+    ({ db, cleanup } = await target.open());
+    root = await fs.mkdtemp(path.join(os.tmpdir(), "api-test-"));
+    store = new ImageStore(root);
+    const app = express();
+    app.use(
+      "/api",
+      createListingApi({ db, images: store, requireAdmin: (_req, _res, next) => next() }),
+    );
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+    stop = () => server.close();
+  });
+  afterAll(async () => {
+    stop?.();
+    await cleanup?.();
+    await fs.rm(root, { recursive: true, force: true });
+  });
+
+  const filesUnder = async (dir: string): Promise<string[]> =>
+    (await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []))
+      .filter((e) => e.isFile())
+      .map((e) => path.join(e.parentPath, e.name));
+
+  function form(data: object, files: { name: string; bytes: Buffer; type?: string }[] = []) {
+    const body = new FormData();
+    body.append("data", JSON.stringify(data));
+    for (const f of files)
+      body.append(
+        "images",
+        new Blob([new Uint8Array(f.bytes)], { type: f.type ?? "image/jpeg" }),
+        f.name,
+      );
+    return body;
+  }
+
+  const property = {
+    address: "12 Upload Way",
+    bedrooms: 3,
+    bathrooms: 2,
+    description: "Nice",
+    price: "2100",
+    thumbnail_description: "Thumb",
+    currently_available: true,
+    property_type: "Residential",
+  };
+
+  it("adds a property with three images, first image as thumbnail, GPS removed", async () => {
+    const images = [
+      await jpegWithGps(640, 480, "#ff0000"),
+      await jpegWithGps(800, 600, "#00ff00"),
+      await jpegWithGps(320, 240, "#0000ff"),
+    ];
+    const res = await fetch(`${base}/listings/properties`, {
+      method: "POST",
+      body: form(
+        property,
+        images.map((bytes, i) => ({ name: `p${i}.jpg`, bytes })),
+      ),
+    });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ id: "12-upload-way" });
+    const row = await getListing(db, "properties", "12-upload-way");
+    expect(row?.image_urls).toHaveLength(3);
+    expect(row?.thumbnail_image_url).toBe(row?.image_urls[0]);
+    for (const [i, url] of (row?.image_urls ?? []).entries()) {
+      expect(url).toMatch(new RegExp(`^/images/properties/12-upload-way/image_\\d+_${i}\\.jpg$`));
+      const file = store.pathOf(url) as string;
+      const meta = await sharp(file).metadata();
+      expect(meta.format).toBe("jpeg");
+      expect(meta.exif).toBeUndefined();
+    }
+    const widths = await Promise.all(
+      (row?.image_urls ?? []).map(
+        async (u) => (await sharp(store.pathOf(u) as string).metadata()).width,
+      ),
+    );
+    expect(widths).toEqual([640, 800, 320]);
+  });
+
+  it("refuses a duplicate address with the spec's message and stores nothing", async () => {
+    const before = await filesUnder(root);
+    const res = await fetch(`${base}/listings/properties`, {
+      method: "POST",
+      body: form({ ...property, price: "1" }, [{ name: "x.jpg", bytes: await jpegWithGps() }]),
+    });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: messages.duplicateAddress("Property") });
+    expect(await filesUnder(root)).toEqual(before);
+    expect((await getListing(db, "properties", "12-upload-way"))?.price).toBe("2100");
+  });
+
+  it.each([
+    [
+      "a text file named like a photo",
+      async () => Buffer.from("definitely not a jpeg"),
+      400,
+      /not an image/,
+    ],
+    ["an oversized file", async () => Buffer.alloc(26 * 1024 * 1024, 1), 413, /larger than 25 MB/],
+    ["a pixel flood", () => pixelFlood(), 400, /more than 50 million pixels/],
+  ])("rejects %s and writes neither record nor files", async (_label, make, status, pattern) => {
+    const before = await filesUnder(root);
+    const res = await fetch(`${base}/listings/properties`, {
+      method: "POST",
+      body: form({ ...property, address: "99 Rejected Road" }, [
+        { name: "good.jpg", bytes: await jpegWithGps() },
+        { name: "photo.jpg", bytes: await make() },
+      ]),
+    });
+    expect(res.status).toBe(status);
+    expect((await res.json()).error).toMatch(pattern);
+    expect(await getListing(db, "properties", "99-rejected-road")).toBeNull();
+    expect(await filesUnder(root)).toEqual(before);
+  });
+
+  it("validates fields with a clear 400", async () => {
+    const bad = async (data: object) => {
+      const res = await fetch(`${base}/listings/properties`, { method: "POST", body: form(data) });
+      return [res.status, (await res.json()).error];
+    };
+    expect(await bad({ ...property, address: "   " })).toEqual([400, "The address is required."]);
+    expect(await bad({ ...property, bedrooms: "many" })).toEqual([
+      400,
+      "The bedrooms must be a number from 0 to 1000.",
+    ]);
+    expect(await bad({ ...property, property_type: "Castle" })).toEqual([
+      400,
+      "The property type must be Residential, Commercial or Vacation.",
+    ]);
+    expect(await bad({ ...property, address: "x".repeat(201) })).toEqual([
+      400,
+      "The address must be at most 200 characters.",
+    ]);
+    expect(
+      await bad({ ...property, property_type: "Vacation", reserve_url: "javascript:alert(1)" }),
+    ).toEqual([400, "The reserve url must be an http(s) address."]);
+    const notJson = await fetch(`${base}/listings/properties`, {
+      method: "POST",
+      body: (() => {
+        const f = new FormData();
+        f.append("data", "{");
+        return f;
+      })(),
+    });
+    expect(notJson.status).toBe(400);
+  });
+
+  it("adds a construction without offer fields", async () => {
+    const res = await fetch(`${base}/listings/newConstruction`, {
+      method: "POST",
+      body: form({ ...property, address: "7 Site Street", reserve_url: "https://x.example" }),
+    });
+    expect(res.status).toBe(201);
+    const row = await getListing(db, "newConstruction", "7-site-street");
+    expect(row).toMatchObject({
+      price: null,
+      currently_available: null,
+      reserve_url: null,
+      thumbnail_image_url: null,
+      image_urls: [],
+    });
+  });
+
+  it("toggles availability, appends and removes images, reorders on save", async () => {
+    const url = `${base}/listings/properties/12-upload-way`;
+    const patch = await fetch(`${url}/availability`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ currently_available: false }),
+    });
+    expect(patch.status).toBe(204);
+    expect((await getListing(db, "properties", "12-upload-way"))?.currently_available).toBe(false);
+
+    const upload = new FormData();
+    upload.append("images", new Blob([new Uint8Array(await jpegWithGps(200, 100))]), "new.jpg");
+    const added = await fetch(`${url}/images`, { method: "POST", body: upload });
+    const { image_urls } = (await added.json()) as { image_urls: string[] };
+    expect(image_urls).toHaveLength(4);
+
+    const first = image_urls[0] as string;
+    const removed = await fetch(`${url}/images`, {
+      method: "DELETE",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ url: first }),
+    });
+    expect(removed.status).toBe(200);
+    const afterRemove = await getListing(db, "properties", "12-upload-way");
+    expect(afterRemove?.image_urls).toEqual(image_urls.slice(1));
+    expect(afterRemove?.thumbnail_image_url).toBe(image_urls[1]);
+    await expect(fs.access(store.pathOf(first) as string)).rejects.toThrow();
+
+    const reversed = [...(afterRemove?.image_urls ?? [])].reverse();
+    const save = await fetch(url, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        ...property,
+        property_type: "Vacation",
+        reserve_url: "https://book.example/x",
+        image_urls: reversed,
+      }),
+    });
+    expect(save.status).toBe(204);
+    expect(await getListing(db, "properties", "12-upload-way")).toMatchObject({
+      image_urls: reversed,
+      thumbnail_image_url: reversed[0],
+      property_type: "Vacation",
+      reserve_url: "https://book.example/x",
+    });
+
+    const foreign = await fetch(url, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...property, image_urls: ["/images/elsewhere.jpg"] }),
+    });
+    expect(foreign.status).toBe(409);
+  });
+
+  it("deletes every image, then the record; a second delete is 'Property not found.'", async () => {
+    const url = `${base}/listings/properties/12-upload-way`;
+    expect((await fetch(url, { method: "DELETE" })).status).toBe(204);
+    expect(await getListing(db, "properties", "12-upload-way")).toBeNull();
+    expect(await filesUnder(store.folder("properties", "12-upload-way"))).toEqual([]);
+    const again = await fetch(url, { method: "DELETE" });
+    expect(again.status).toBe(404);
+    expect(await again.json()).toEqual({ error: "Property not found." });
+  });
+});

@@ -1,0 +1,135 @@
+import express, { type NextFunction, type Request, type Response } from "express";
+import { parseMultipart } from "~/features/images/multipart.server";
+import { ImageRejectedError } from "~/features/images/process.server";
+import type { ImageStore } from "~/features/images/storage.server";
+import type { Db } from "~/shared/db.server";
+import { HttpError } from "~/shared/http-error.server";
+import { type Collection, isCollection } from "./kinds";
+import { parseJsonField, parseListingFields } from "./listing-input.server";
+import { ListingWrites } from "./listing-writes.server";
+
+interface ListingApiOptions {
+  db: Db;
+  images: ImageStore;
+  /** Answers 401/403 unless the request comes from a signed-in admin. */
+  requireAdmin: express.RequestHandler;
+}
+
+const route =
+  (fn: (req: Request, res: Response) => Promise<void>) =>
+  (req: Request, res: Response, next: NextFunction) =>
+    fn(req, res).catch(next);
+
+function collectionOf(req: Request): Collection {
+  const { collection } = req.params;
+  if (!isCollection(collection)) throw new HttpError(404, "Unknown collection.");
+  return collection;
+}
+
+/** Every listing write: authorised, validated and sequenced on the server. */
+export function createListingApi({ db, images, requireAdmin }: ListingApiOptions) {
+  const writes = new ListingWrites(db, images);
+  const api = express.Router();
+  api.use(requireAdmin);
+  api.use(express.json({ limit: "200kb" }));
+
+  api.post(
+    "/listings/:collection",
+    route(async (req, res) => {
+      const collection = collectionOf(req);
+      const { fields, files } = await parseMultipart(req);
+      const input = parseListingFields(collection, parseJsonField(fields.data));
+      const { id } = await writes.add(
+        collection,
+        input,
+        files.map((f) => f.data),
+      );
+      res.status(201).json({ id });
+    }),
+  );
+
+  api.put(
+    "/listings/:collection/:id",
+    route(async (req, res) => {
+      const collection = collectionOf(req);
+      const input = parseListingFields(collection, req.body);
+      const urls = req.body?.image_urls;
+      if (!Array.isArray(urls) || !urls.every((u) => typeof u === "string")) {
+        throw new HttpError(400, "The image list is missing.");
+      }
+      await writes.save(collection, String(req.params.id), input, urls);
+      res.status(204).end();
+    }),
+  );
+
+  api.patch(
+    "/listings/properties/:id/availability",
+    route(async (req, res) => {
+      const available = req.body?.currently_available;
+      if (typeof available !== "boolean") {
+        throw new HttpError(400, "currently_available must be true or false.");
+      }
+      await writes.setAvailability(String(req.params.id), available);
+      res.status(204).end();
+    }),
+  );
+
+  api.post(
+    "/listings/:collection/:id/images",
+    route(async (req, res) => {
+      const collection = collectionOf(req);
+      const { files } = await parseMultipart(req);
+      const urls = await writes.addImages(
+        collection,
+        String(req.params.id),
+        files.map((f) => f.data),
+      );
+      res.json({ image_urls: urls });
+    }),
+  );
+
+  api.delete(
+    "/listings/:collection/:id/images",
+    route(async (req, res) => {
+      const collection = collectionOf(req);
+      const url = req.body?.url;
+      if (typeof url !== "string") throw new HttpError(400, "Which image? The url is missing.");
+      const urls = await writes.removeImage(collection, String(req.params.id), url);
+      res.json({ image_urls: urls });
+    }),
+  );
+
+  api.delete(
+    "/listings/:collection/:id",
+    route(async (req, res) => {
+      await writes.remove(collectionOf(req), String(req.params.id));
+      res.status(204).end();
+    }),
+  );
+
+  api.use((_req, _res, next) => next(new HttpError(404, "No such endpoint.")));
+  api.use(apiErrorHandler);
+  return api;
+}
+
+/** JSON errors: a clear message for 4xx, a generic one (details in the log) for 5xx. */
+export function apiErrorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
+  let status = 500;
+  let message = "Something went wrong on the server.";
+  if (error instanceof HttpError) {
+    status = error.status;
+    message = error.message;
+  } else if (error instanceof ImageRejectedError) {
+    status = 400;
+    message = error.message;
+  } else if ((error as { type?: string }).type === "entity.parse.failed") {
+    status = 400;
+    message = "The request body is not valid JSON.";
+  } else if ((error as { type?: string }).type === "entity.too.large") {
+    status = 413;
+    message = "The request is too large.";
+  }
+  if (status >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, error);
+  if (res.headersSent) return res.end();
+  res.status(status).json({ error: message });
+}

@@ -1,0 +1,24 @@
+import { type AppLoadContext, data } from "react-router";
+import type { Collection } from "./kinds";
+import type { Listing } from "./listing";
+import { getListing } from "./queries.server";
+
+export type DetailData =
+  | { listing: Listing; problem: null }
+  | { listing: null; problem: "missing" | "failed" };
+
+/** One read of {collection}/{id}; a missing record is a 404 so search engines drop it. */
+export async function loadListingDetail(
+  context: AppLoadContext,
+  collection: Collection,
+  id: string,
+) {
+  try {
+    const listing = await getListing(context.db, collection, id);
+    if (listing) return data<DetailData>({ listing, problem: null });
+    return data<DetailData>({ listing: null, problem: "missing" }, { status: 404 });
+  } catch (error) {
+    console.error(`Failed to load ${collection}/${id}:`, error);
+    return data<DetailData>({ listing: null, problem: "failed" }, { status: 503 });
+  }
+}

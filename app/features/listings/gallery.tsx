@@ -1,0 +1,43 @@
+import { lazy, Suspense, useState } from "react";
+
+const PhotoLightbox = lazy(() => import("./photo-lightbox"));
+
+interface GalleryProps {
+  urls: string[];
+  address: string;
+}
+
+/** Photos in 3 columns at ≥ 900 px, else 2 (CSS); a click opens the lightbox at that photo. */
+export function Gallery({ urls, address }: GalleryProps) {
+  const [openAt, setOpenAt] = useState<number | null>(null);
+  if (urls.length === 0) return <p className="empty">No images available</p>;
+  return (
+    <>
+      <div className="gallery" data-testid="gallery">
+        {urls.map((url, i) => (
+          <button
+            key={url}
+            type="button"
+            onClick={() => setOpenAt(i)}
+            aria-label={`Open photo ${i + 1} of ${urls.length} of ${address}`}
+          >
+            <img
+              src={url}
+              alt=""
+              width={600}
+              height={400}
+              loading={i < 3 ? "eager" : "lazy"}
+              fetchPriority={i === 0 ? "high" : undefined}
+              decoding="async"
+            />
+          </button>
+        ))}
+      </div>
+      {openAt !== null ? (
+        <Suspense fallback={null}>
+          <PhotoLightbox urls={urls} index={openAt} onClose={() => setOpenAt(null)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

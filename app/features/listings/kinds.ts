@@ -1,0 +1,61 @@
+// The two listing kinds differ only in names, routes, messages and three property-only fields.
+// Everything else (queries, pages, forms) is written once and reads this descriptor.
+
+export const PROPERTY_TYPES = ["Residential", "Commercial", "Vacation"] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+export type Collection = "properties" | "newConstruction";
+export const COLLECTIONS: readonly Collection[] = ["properties", "newConstruction"];
+
+export interface ListingKind {
+  collection: Collection;
+  /** Public list and detail route prefix. */
+  route: "/properties" | "/new-construction";
+  editRoute: "/editproperties" | "/edit-construction";
+  addRoute: "/addproperty" | "/addnewconstruction";
+  /** 'Property' / 'Construction', as used in the spec's messages. */
+  noun: "Property" | "Construction";
+  /** Price, availability and reserve URL exist only for properties. */
+  hasOffer: boolean;
+  listTitle: string;
+  typeFilterLabel: string;
+  loadingText: string;
+}
+
+export const KINDS: Record<Collection, ListingKind> = {
+  properties: {
+    collection: "properties",
+    route: "/properties",
+    editRoute: "/editproperties",
+    addRoute: "/addproperty",
+    noun: "Property",
+    hasOffer: true,
+    listTitle: "Properties",
+    typeFilterLabel: "Property Type",
+    loadingText: "Loading properties...",
+  },
+  newConstruction: {
+    collection: "newConstruction",
+    route: "/new-construction",
+    editRoute: "/edit-construction",
+    addRoute: "/addnewconstruction",
+    noun: "Construction",
+    hasOffer: false,
+    listTitle: "New Construction",
+    typeFilterLabel: "Construction Type",
+    loadingText: "Loading...",
+  },
+};
+
+export function isCollection(value: unknown): value is Collection {
+  return value === "properties" || value === "newConstruction";
+}
+
+export function isPropertyType(value: unknown): value is PropertyType {
+  return (PROPERTY_TYPES as readonly unknown[]).includes(value);
+}
+
+/** The public detail route of a record. */
+export function listingPath(collection: Collection, id: string) {
+  return `${KINDS[collection].route}/${encodeURIComponent(id)}`;
+}

@@ -1,0 +1,101 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { MessageDialog } from "../dialogs/message-dialog";
+import { messages } from "../dialogs/messages";
+import { useViewer } from "../layout/use-viewer";
+import type { DetailData } from "./detail-loader.server";
+import { bedBathLine, descriptionBullets, formatPrice } from "./format";
+import { Gallery } from "./gallery";
+import type { ListingKind } from "./kinds";
+
+interface ListingDetailPageProps {
+  kind: ListingKind;
+  data: DetailData;
+}
+
+const AdminFeatures = lazy(() => import("../admin/admin-features"));
+
+/** /properties/{id} and /new-construction/{id}: constructions simply have no offer block. */
+export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
+  const navigate = useNavigate();
+  const viewer = useViewer();
+  const { listing } = data;
+  // An admin's availability toggle shows at once; fresh loader data replaces it.
+  const [availableOverride, setAvailableOverride] = useState<boolean | null>(null);
+  const stored = listing?.currently_available;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset whenever the stored value changes
+  useEffect(() => setAvailableOverride(null), [stored, listing?.id]);
+  if (!listing) {
+    return (
+      <MessageDialog
+        variant="error"
+        title={messages.errorTitle}
+        text={data.problem === "missing" ? messages.noData : messages.loadFailed}
+        onClose={() => navigate("/properties")}
+      />
+    );
+  }
+  const facts = bedBathLine(listing.bedrooms, listing.bathrooms);
+  const bullets = descriptionBullets(listing.description);
+  const available = availableOverride ?? listing.currently_available === true;
+  return (
+    <article>
+      <Gallery urls={listing.image_urls} address={listing.address} />
+      <h1>{listing.address}</h1>
+      {facts ? <p className="detail-facts">{facts}</p> : null}
+      {bullets.length > 0 ? (
+        <ul>
+          {bullets.map((bullet, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: bullets may repeat and never reorder
+            <li key={i}>{bullet}</li>
+          ))}
+        </ul>
+      ) : null}
+      {kind.hasOffer ? (
+        <>
+          {available && listing.price ? (
+            <p className="detail-price">{formatPrice(listing.price)}</p>
+          ) : null}
+          <p>
+            <span className={available ? "status status-on" : "status status-off"}>
+              {available ? "Available" : "Not Available"}
+            </span>
+          </p>
+          {available ? (
+            <div className="detail-actions">
+              {listing.property_type === "Vacation" ? (
+                listing.reserve_url ? (
+                  <a
+                    className="btn btn-primary btn-lg"
+                    href={listing.reserve_url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    Reserve
+                  </a>
+                ) : null
+              ) : (
+                <Link
+                  className="btn btn-primary btn-lg"
+                  to={`/rental-application?address=${encodeURIComponent(listing.address)}`}
+                >
+                  Apply Now
+                </Link>
+              )}
+            </div>
+          ) : null}
+        </>
+      ) : null}
+      {viewer.isAdmin ? (
+        <Suspense fallback={null}>
+          <AdminFeatures
+            kind={kind}
+            listing={listing}
+            available={available}
+            onAvailability={setAvailableOverride}
+          />
+        </Suspense>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { HttpError } from "~/shared/http-error.server";
+import { type Collection, KINDS, PROPERTY_TYPES } from "./kinds";
+import { listingKey } from "./listing";
+import type { ListingInput } from "./queries.server";
+
+const count = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || (typeof v === "string" && v.trim() === "")) return null;
+    const n = typeof v === "number" ? v : Number(v);
+    if (!Number.isFinite(n) || n < 0 || n > 1000) {
+      ctx.addIssue({ code: "custom", message: "must be a number from 0 to 1000" });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
+const fields = z.object({
+  // The address is kept exactly as typed (the key rule depends on every space in it).
+  address: text(200).refine((a) => a.trim().length > 0, "is required"),
+  bedrooms: count,
+  bathrooms: count,
+  description: text(10_000).default(""),
+  thumbnail_description: text(500).default(""),
+  property_type: z
+    .enum(PROPERTY_TYPES, { error: "must be Residential, Commercial or Vacation" })
+    .default("Residential"),
+  currently_available: z.boolean({ error: "must be true or false" }).default(false),
+  price: text(100).default(""),
+  reserve_url: z
+    .string()
+    .max(2000)
+    .default("")
+    .refine((u) => u === "" || /^https?:\/\/[^\s]+$/i.test(u), "must be an http(s) address"),
+});
+
+export type ListingFields = Omit<ListingInput, "image_urls">;
+
+/** Validates a submitted record; property-only fields are dropped for constructions. */
+export function parseListingFields(collection: Collection, raw: unknown): ListingFields {
+  const parsed = fields.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = String(issue?.path[0] ?? "input").replaceAll("_", " ");
+    throw new HttpError(400, `The ${field} ${issue?.message ?? "is invalid"}.`);
+  }
+  const f = parsed.data;
+  if ([...f.address].some((ch) => (ch.codePointAt(0) ?? 0) < 32 || ch === "\u007f")) {
+    throw new HttpError(400, "The address cannot contain control characters.");
+  }
+  if (listingKey(f.address).replaceAll("-", "") === "") {
+    throw new HttpError(400, "The address must contain letters or digits.");
+  }
+  const offer = KINDS[collection].hasOffer;
+  return {
+    address: f.address,
+    bedrooms: f.bedrooms,
+    bathrooms: f.bathrooms,
+    description: f.description,
+    thumbnail_description: f.thumbnail_description,
+    property_type: f.property_type,
+    currently_available: offer ? f.currently_available : null,
+    price: offer && f.price !== "" ? f.price : null,
+    reserve_url: offer && f.property_type === "Vacation" && f.reserve_url ? f.reserve_url : null,
+  };
+}
+
+/** JSON in a multipart field or a JSON body. */
+export function parseJsonField(value: string | undefined): unknown {
+  if (value === undefined) throw new HttpError(400, "The listing data is missing.");
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new HttpError(400, "The listing data is not valid JSON.");
+  }
+}

@@ -1,0 +1,45 @@
+import type { Collection, PropertyType } from "./kinds";
+
+/** One record of either collection, with the spec's field names (section 3). */
+export interface Listing {
+  id: string;
+  collection: Collection;
+  address: string;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  description: string;
+  image_urls: string[];
+  thumbnail_image_url: string | null;
+  thumbnail_description: string;
+  property_type: PropertyType;
+  /** Properties only; null for constructions. */
+  currently_available: boolean | null;
+  price: string | null;
+  reserve_url: string | null;
+}
+
+/** What a list card needs: the spec's card fields plus the link information. */
+export type ListingSummary = Pick<
+  Listing,
+  | "id"
+  | "collection"
+  | "address"
+  | "bedrooms"
+  | "bathrooms"
+  | "thumbnail_image_url"
+  | "thumbnail_description"
+  | "property_type"
+  | "currently_available"
+>;
+
+/**
+ * The record key derived from an address: lowercased, spaces turned into hyphens,
+ * the characters . # $ [ ] removed. Every space becomes its own hyphen, as in the original
+ * (so a trailing space gives a trailing hyphen); that keeps keys of existing data stable.
+ */
+export function listingKey(address: string): string {
+  return address
+    .toLowerCase()
+    .replaceAll(" ", "-")
+    .replace(/[.#$[\]]/g, "");
+}

@@ -1,0 +1,92 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { AppLoadContext, UNSAFE_DataWithResponseInit } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readEnv } from "~/shared/env.server";
+import { dbTargets } from "../../../tests/support/db-targets";
+import { company } from "../content/company";
+import { ImageStore } from "../images/storage.server";
+import { DEMO_LISTINGS, seedDemoContent } from "./demo-seed.server";
+import { type DetailData, loadListingDetail } from "./detail-loader.server";
+import { selectFeatured } from "./featured";
+import { loadListingSummaries } from "./list-loader.server";
+
+type Wrapped = UNSAFE_DataWithResponseInit<DetailData>;
+
+describe.each(dbTargets)("loaders on $name with the demo content", (target) => {
+  let context: AppLoadContext;
+  let cleanup: () => Promise<void>;
+  let imageRoot: string;
+  beforeAll(async () => {
+    const opened = await target.open();
+    imageRoot = await fs.mkdtemp(path.join(os.tmpdir(), "images-"));
+    context = {
+      db: opened.db,
+      images: new ImageStore(imageRoot),
+      env: readEnv({}),
+      viewer: { user: null, isAdmin: false, signIn: { available: false, providerName: "Google" } },
+    };
+    cleanup = opened.cleanup;
+    expect(await seedDemoContent(context.db, context.images)).toBe(DEMO_LISTINGS.length);
+  }, 120_000);
+  afterAll(async () => {
+    await cleanup?.();
+    await fs.rm(imageRoot, { recursive: true, force: true });
+  });
+
+  it("seeds only once", async () => {
+    expect(await seedDemoContent(context.db, context.images)).toBe(0);
+  });
+
+  it("lists each collection and both for the home page", async () => {
+    const props = await loadListingSummaries(context, "properties");
+    const cons = await loadListingSummaries(context, "newConstruction");
+    const all = await loadListingSummaries(context);
+    expect(props.listings.every((l) => l.collection === "properties")).toBe(true);
+    expect(cons.listings.every((l) => l.collection === "newConstruction")).toBe(true);
+    expect(all.listings.length).toBe(props.listings.length + cons.listings.length);
+    const featured = selectFeatured(all.listings, company.featuredAddresses);
+    expect(featured.map((l) => [l.address, l.collection])).toEqual([
+      ["3233 4th Street N", "properties"],
+      ["409 N Jackson Street", "properties"],
+      ["3131 Draper Drive Fairfax, VA ", "newConstruction"],
+    ]);
+  });
+
+  it("loads a detail record with its photos stored under the listing's folder", async () => {
+    const result = (await loadListingDetail(context, "properties", "3233-4th-street-n")) as Wrapped;
+    expect(result.init?.status ?? 200).toBe(200);
+    const listing = result.data.listing;
+    expect(listing?.address).toBe("3233 4th Street N");
+    expect(listing?.image_urls).toHaveLength(3);
+    expect(listing?.thumbnail_image_url).toBe(listing?.image_urls[0]);
+    for (const [i, url] of (listing?.image_urls ?? []).entries()) {
+      expect(url).toMatch(
+        new RegExp(`^/images/properties/3233-4th-street-n/image_\\d+_${i}\\.jpg$`),
+      );
+      const file = context.images.pathOf(url);
+      expect(file && (await fs.stat(file)).size).toBeGreaterThan(10_000);
+    }
+  });
+
+  it("answers 404 with 'missing' for an unknown id", async () => {
+    const result = (await loadListingDetail(context, "newConstruction", "nope")) as Wrapped;
+    expect(result.init?.status).toBe(404);
+    expect(result.data).toEqual({ listing: null, problem: "missing" });
+  });
+
+  it("answers 'failed' when the database read fails", async () => {
+    const broken = {
+      ...context,
+      db: { ...context.db, query: () => Promise.reject(new Error("down")) },
+    };
+    const result = (await loadListingDetail(
+      broken as AppLoadContext,
+      "properties",
+      "x",
+    )) as Wrapped;
+    expect(result.data.problem).toBe("failed");
+    expect(result.init?.status).toBe(503);
+  });
+});

@@ -1,0 +1,35 @@
+// Loaded on demand: the lightbox's code and styles reach the browser only when a photo is opened.
+import Lightbox from "yet-another-react-lightbox";
+import Zoom from "yet-another-react-lightbox/plugins/zoom";
+import "yet-another-react-lightbox/styles.css";
+import { messages } from "../dialogs/messages";
+import { LIGHTBOX, lightboxZoomSettings } from "./lightbox-settings";
+
+interface PhotoLightboxProps {
+  urls: string[];
+  index: number;
+  onClose: () => void;
+}
+
+export default function PhotoLightbox({ urls, index, onClose }: PhotoLightboxProps) {
+  return (
+    <Lightbox
+      open
+      close={onClose}
+      index={index}
+      slides={urls.map((src) => ({ src }))}
+      plugins={[Zoom]}
+      labels={LIGHTBOX.labels}
+      carousel={{ finite: false, padding: LIGHTBOX.imagePadding }}
+      animation={{
+        fade: LIGHTBOX.animationMs,
+        swipe: LIGHTBOX.animationMs,
+        zoom: LIGHTBOX.animationMs,
+      }}
+      zoom={lightboxZoomSettings}
+      render={{
+        iconError: () => <span className="lightbox-error">{messages.imageLoadFailed}</span>,
+      }}
+    />
+  );
+}

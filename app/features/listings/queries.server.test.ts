@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "~/shared/db.server";
+import { dbTargets } from "../../../tests/support/db-targets";
+import { type ListingChange, LiveHub } from "../live/hub.server";
+import { listingKey } from "./listing";
+import {
+  deleteListing,
+  getListing,
+  insertListing,
+  type ListingInput,
+  listingExists,
+  listSummaries,
+  setAvailability,
+  setImages,
+  updateListing,
+} from "./queries.server";
+
+const base: ListingInput = {
+  address: "100 Test Lane",
+  bedrooms: 3,
+  bathrooms: 2.5,
+  description: "Line one\nLine two",
+  image_urls: [],
+  thumbnail_description: "A test",
+  property_type: "Residential",
+  currently_available: true,
+  price: "2500",
+  reserve_url: null,
+};
+
+describe.each(dbTargets)("listing queries on $name", (target) => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, cleanup } = await target.open());
+  });
+  afterAll(async () => cleanup?.());
+
+  it("creates, reads and lists a property with every field", async () => {
+    const id = listingKey(base.address);
+    expect(
+      await insertListing(db, "properties", id, { ...base, image_urls: ["/a.jpg", "/b.jpg"] }),
+    ).toBe(true);
+    const row = await getListing(db, "properties", id);
+    expect(row).toMatchObject({
+      id: "100-test-lane",
+      collection: "properties",
+      bedrooms: 3,
+      bathrooms: 2.5,
+      image_urls: ["/a.jpg", "/b.jpg"],
+      thumbnail_image_url: "/a.jpg",
+      currently_available: true,
+      price: "2500",
+      property_type: "Residential",
+    });
+    const cards = await listSummaries(db, "properties");
+    expect(cards.map((c) => c.id)).toContain(id);
+    expect(cards[0]).not.toHaveProperty("description");
+  });
+
+  it("refuses a second record with the same key and keeps the first", async () => {
+    const id = listingKey(base.address);
+    expect(await insertListing(db, "properties", id, { ...base, price: "9999" })).toBe(false);
+    expect((await getListing(db, "properties", id))?.price).toBe("2500");
+    expect(await listingExists(db, "properties", id)).toBe(true);
+    expect(await listingExists(db, "newConstruction", id)).toBe(false);
+  });
+
+  it("keeps the two collections apart under the same key", async () => {
+    const id = listingKey(base.address);
+    const construction = { ...base, currently_available: null, price: null };
+    expect(await insertListing(db, "newConstruction", id, construction)).toBe(true);
+    expect((await listSummaries(db, "newConstruction")).map((c) => c.collection)).toEqual([
+      "newConstruction",
+    ]);
+    expect((await listSummaries(db)).length).toBe(2);
+  });
+
+  it("rejects offer fields on a construction", async () => {
+    await expect(
+      insertListing(db, "newConstruction", "x", { ...base, address: "x" }),
+    ).rejects.toThrow();
+    expect(await listingExists(db, "newConstruction", "x")).toBe(false);
+  });
+
+  it("updates availability, images (thumbnail = first) and the full record", async () => {
+    const id = listingKey(base.address);
+    expect(await setAvailability(db, id, false)).toBe(true);
+    expect((await getListing(db, "properties", id))?.currently_available).toBe(false);
+    await setImages(db, "properties", id, ["/b.jpg", "/a.jpg"]);
+    expect((await getListing(db, "properties", id))?.thumbnail_image_url).toBe("/b.jpg");
+    await setImages(db, "properties", id, []);
+    expect((await getListing(db, "properties", id))?.thumbnail_image_url).toBeNull();
+    expect(
+      await updateListing(db, "properties", id, {
+        ...base,
+        property_type: "Vacation",
+        reserve_url: "https://r.example",
+      }),
+    ).toBe(true);
+    expect(await getListing(db, "properties", id)).toMatchObject({
+      property_type: "Vacation",
+      reserve_url: "https://r.example",
+    });
+    expect(await updateListing(db, "properties", "missing", base)).toBe(false);
+  });
+
+  it("rolls back a failed transaction completely", async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await insertListing(tx, "properties", "tx-test", { ...base, address: "tx test" });
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(await listingExists(db, "properties", "tx-test")).toBe(false);
+  });
+
+  it("announces every write on the live channel", async () => {
+    const hub = await LiveHub.start(db);
+    const seen: ListingChange[] = [];
+    hub.subscribe((c) => seen.push(c));
+    await insertListing(db, "properties", "live-test", { ...base, address: "live test" });
+    await setAvailability(db, "live-test", true);
+    await deleteListing(db, "properties", "live-test");
+    await expect
+      .poll(() => seen.filter((c) => c.id === "live-test").map((c) => c.op))
+      .toEqual(["insert", "update", "delete"]);
+    await hub.close();
+  });
+
+  it("deletes a record", async () => {
+    expect(await deleteListing(db, "properties", listingKey(base.address))).toBe(true);
+    expect(await deleteListing(db, "properties", listingKey(base.address))).toBe(false);
+  });
+});

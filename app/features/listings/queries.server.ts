@@ -1,0 +1,136 @@
+import type { Db, Queryable } from "~/shared/db.server";
+import type { Collection, PropertyType } from "./kinds";
+import type { Listing, ListingSummary } from "./listing";
+
+const SUMMARY_COLUMNS = `collection, id, address, bedrooms, bathrooms, thumbnail_image_url,
+  thumbnail_description, property_type, currently_available`;
+const ALL_COLUMNS = `${SUMMARY_COLUMNS}, description, image_urls, price, reserve_url`;
+
+/** Cards of one collection, or of both when `collection` is omitted (home page). */
+export async function listSummaries(
+  db: Queryable,
+  collection?: Collection,
+): Promise<ListingSummary[]> {
+  const where = collection ? "WHERE collection = $1" : "";
+  return db.query<ListingSummary>(
+    `SELECT ${SUMMARY_COLUMNS} FROM listings ${where} ORDER BY collection DESC, created_at, id`,
+    collection ? [collection] : [],
+  );
+}
+
+export async function getListing(
+  db: Queryable,
+  collection: Collection,
+  id: string,
+): Promise<Listing | null> {
+  const rows = await db.query<Listing>(
+    `SELECT ${ALL_COLUMNS} FROM listings WHERE collection = $1 AND id = $2`,
+    [collection, id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function listingExists(db: Queryable, collection: Collection, id: string) {
+  const rows = await db.query("SELECT 1 FROM listings WHERE collection = $1 AND id = $2", [
+    collection,
+    id,
+  ]);
+  return rows.length > 0;
+}
+
+export interface ListingInput {
+  address: string;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  description: string;
+  image_urls: string[];
+  thumbnail_description: string;
+  property_type: PropertyType;
+  currently_available: boolean | null;
+  price: string | null;
+  reserve_url: string | null;
+}
+
+/** Inserts a new record; returns false (and writes nothing) when the key is taken. */
+export async function insertListing(
+  db: Queryable,
+  collection: Collection,
+  id: string,
+  input: ListingInput,
+): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO listings (collection, id, address, bedrooms, bathrooms, description, image_urls,
+       thumbnail_image_url, thumbnail_description, property_type, currently_available, price, reserve_url)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13)
+     ON CONFLICT (collection, id) DO NOTHING
+     RETURNING id`,
+    [collection, id, ...inputParams(input)],
+  );
+  return rows.length > 0;
+}
+
+/** Full update on save; returns false when the record does not exist. */
+export async function updateListing(
+  db: Queryable,
+  collection: Collection,
+  id: string,
+  input: ListingInput,
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE listings SET address = $3, bedrooms = $4, bathrooms = $5, description = $6,
+       image_urls = $7::jsonb, thumbnail_image_url = $8, thumbnail_description = $9,
+       property_type = $10, currently_available = $11, price = $12, reserve_url = $13,
+       updated_at = now()
+     WHERE collection = $1 AND id = $2 RETURNING id`,
+    [collection, id, ...inputParams(input)],
+  );
+  return rows.length > 0;
+}
+
+export async function setAvailability(db: Queryable, id: string, available: boolean) {
+  const rows = await db.query(
+    `UPDATE listings SET currently_available = $2, updated_at = now()
+     WHERE collection = 'properties' AND id = $1 RETURNING id`,
+    [id, available],
+  );
+  return rows.length > 0;
+}
+
+/** Partial update of image_urls; the thumbnail always follows the first image. */
+export async function setImages(db: Queryable, collection: Collection, id: string, urls: string[]) {
+  const rows = await db.query(
+    `UPDATE listings SET image_urls = $3::jsonb, thumbnail_image_url = $4, updated_at = now()
+     WHERE collection = $1 AND id = $2 RETURNING id`,
+    [collection, id, JSON.stringify(urls), urls[0] ?? null],
+  );
+  return rows.length > 0;
+}
+
+export async function deleteListing(db: Queryable, collection: Collection, id: string) {
+  const rows = await db.query(
+    "DELETE FROM listings WHERE collection = $1 AND id = $2 RETURNING id",
+    [collection, id],
+  );
+  return rows.length > 0;
+}
+
+export async function countListings(db: Db): Promise<number> {
+  const rows = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM listings");
+  return rows[0]?.n ?? 0;
+}
+
+function inputParams(input: ListingInput) {
+  return [
+    input.address,
+    input.bedrooms,
+    input.bathrooms,
+    input.description,
+    JSON.stringify(input.image_urls),
+    input.image_urls[0] ?? null,
+    input.thumbnail_description,
+    input.property_type,
+    input.currently_available,
+    input.price,
+    input.reserve_url,
+  ];
+}

@@ -1,0 +1,53 @@
+import type { Db } from "~/shared/db.server";
+import { type Collection, isCollection } from "../listings/kinds";
+
+export const LISTINGS_CHANNEL = "listings_changed";
+
+export interface ListingChange {
+  collection: Collection;
+  id: string;
+  op: "insert" | "update" | "delete";
+}
+
+type Subscriber = (change: ListingChange) => void;
+
+/**
+ * One LISTEN per server process, fanned out to every open event stream. The trigger in
+ * migration 0001 announces each write, so writes from other instances or the CLI arrive too.
+ */
+export class LiveHub {
+  private subscribers = new Set<Subscriber>();
+  private stop: (() => Promise<void>) | undefined;
+
+  static async start(db: Db): Promise<LiveHub> {
+    const hub = new LiveHub();
+    hub.stop = await db.listen(LISTINGS_CHANNEL, (payload) => hub.dispatch(payload));
+    return hub;
+  }
+
+  get size() {
+    return this.subscribers.size;
+  }
+
+  subscribe(fn: Subscriber): () => void {
+    this.subscribers.add(fn);
+    return () => this.subscribers.delete(fn);
+  }
+
+  private dispatch(payload: string) {
+    let change: ListingChange;
+    try {
+      const parsed = JSON.parse(payload) as Partial<ListingChange>;
+      if (!isCollection(parsed.collection) || typeof parsed.id !== "string") return;
+      change = parsed as ListingChange;
+    } catch {
+      return;
+    }
+    for (const fn of this.subscribers) fn(change);
+  }
+
+  async close() {
+    this.subscribers.clear();
+    await this.stop?.();
+  }
+}

@@ -1,0 +1,70 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from "react-router";
+import "./app.css";
+
+import type { Route } from "./+types/root";
+import { company } from "./features/content/company";
+import { Navbar } from "./features/layout/navbar";
+import { NotFoundPage } from "./features/layout/not-found-page";
+import { PendingIndicator } from "./features/layout/pending-indicator";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { viewer: context.viewer, origin: context.env.publicUrl };
+}
+
+export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Navbar />
+        <PendingIndicator />
+        <main id="main">
+          <div className="container">{children}</div>
+        </main>
+        <footer className="site-footer">
+          <div className="container">
+            © {new Date().getFullYear()} {company.name}. {company.tagline}
+          </div>
+        </footer>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <section className="prose">
+      <title>{`Something went wrong | ${company.name}`}</title>
+      <h1>Something went wrong</h1>
+      <p>Sorry, this page could not be shown. Please try again in a moment.</p>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+// One line per route of spec §2.
+export default [
+  index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("properties", "routes/properties.tsx"),
+  route("properties/:id", "routes/property-detail.tsx"),
+  route("new-construction", "routes/new-construction.tsx"),
+  route("new-construction/:id", "routes/construction-detail.tsx"),
+  route("rental-application", "routes/rental-application.tsx"),
+  route("rental-application.pdf", "routes/rental-application-pdf.ts"),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
+  // Admin-only: their loaders answer 404 to anyone else.
+  route("addproperty", "routes/add-property.tsx"),
+  route("addnewconstruction", "routes/add-construction.tsx"),
+  route("editproperties/:id", "routes/edit-property.tsx"),
+  route("edit-construction/:id", "routes/edit-construction.tsx"),
+  route("admin/admins", "routes/manage-admins.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

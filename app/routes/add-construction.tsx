@@ -1,0 +1,24 @@
+import { AddListingForm } from "~/features/admin/add-listing-form";
+import { requireAdminPage } from "~/features/admin/guard.server";
+import { KINDS } from "~/features/listings/kinds";
+import { pageMeta } from "~/shared/meta";
+import type { Route } from "./+types/add-construction";
+
+export const meta = () => [
+  ...pageMeta("Add New Construction", "Admin: add a listing."),
+  { name: "robots", content: "noindex" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireAdminPage(context);
+  return null;
+}
+
+export default function AddConstruction() {
+  return (
+    <section>
+      <h1>Add New Construction</h1>
+      <AddListingForm kind={KINDS.newConstruction} />
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { AddListingForm } from "~/features/admin/add-listing-form";
+import { requireAdminPage } from "~/features/admin/guard.server";
+import { KINDS } from "~/features/listings/kinds";
+import { pageMeta } from "~/shared/meta";
+import type { Route } from "./+types/add-property";
+
+export const meta = () => [
+  ...pageMeta("Add Property", "Admin: add a listing."),
+  { name: "robots", content: "noindex" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireAdminPage(context);
+  return null;
+}
+
+export default function AddProperty() {
+  return (
+    <section>
+      <h1>Add Property</h1>
+      <AddListingForm kind={KINDS.properties} />
+    </section>
+  );
+}

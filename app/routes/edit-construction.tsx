@@ -1,0 +1,26 @@
+import { EditListingForm } from "~/features/admin/edit-listing-form";
+import { loadListingForEdit } from "~/features/admin/edit-loader.server";
+import { KINDS } from "~/features/listings/kinds";
+import { pageMeta } from "~/shared/meta";
+import type { Route } from "./+types/edit-construction";
+
+export const meta = () => [
+  ...pageMeta("Edit Construction", "Admin: edit a listing."),
+  { name: "robots", content: "noindex" },
+];
+
+export const loader = ({ context, params }: Route.LoaderArgs) =>
+  loadListingForEdit(context, "newConstruction", params.id);
+
+export default function EditConstruction({ loaderData }: Route.ComponentProps) {
+  return (
+    <section>
+      <h1>Edit Construction</h1>
+      <EditListingForm
+        key={loaderData.listing.id}
+        kind={KINDS.newConstruction}
+        listing={loaderData.listing}
+      />
+    </section>
+  );
+}

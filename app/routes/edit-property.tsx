@@ -1,0 +1,26 @@
+import { EditListingForm } from "~/features/admin/edit-listing-form";
+import { loadListingForEdit } from "~/features/admin/edit-loader.server";
+import { KINDS } from "~/features/listings/kinds";
+import { pageMeta } from "~/shared/meta";
+import type { Route } from "./+types/edit-property";
+
+export const meta = () => [
+  ...pageMeta("Edit Property", "Admin: edit a listing."),
+  { name: "robots", content: "noindex" },
+];
+
+export const loader = ({ context, params }: Route.LoaderArgs) =>
+  loadListingForEdit(context, "properties", params.id);
+
+export default function EditProperty({ loaderData }: Route.ComponentProps) {
+  return (
+    <section>
+      <h1>Edit Property</h1>
+      <EditListingForm
+        key={loaderData.listing.id}
+        kind={KINDS.properties}
+        listing={loaderData.listing}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { data, Form, useNavigation } from "react-router";
+import { requireAdminPage } from "~/features/admin/guard.server";
+import { grantAdmin, LastAdminError, listAdmins, revokeAdmin } from "~/features/auth/admins.server";
+import { pageMeta } from "~/shared/meta";
+import type { Route } from "./+types/manage-admins";
+
+export const meta = () => [
+  ...pageMeta("Manage admins", "Admin: who may manage listings."),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdminPage(context);
+  return { admins: await listAdmins(context.db) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const viewer = requireAdminPage(context);
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "");
+  try {
+    if (form.get("intent") === "revoke") {
+      await revokeAdmin(context.db, email);
+      return { ok: `${email} is no longer an admin.` };
+    }
+    await grantAdmin(context.db, email, viewer.user?.email ?? viewer.user?.sub);
+    return { ok: `${email.trim().toLowerCase()} is now an admin.` };
+  } catch (error) {
+    if (error instanceof LastAdminError || error instanceof Error) {
+      return data({ error: error.message }, { status: 400 });
+    }
+    throw error;
+  }
+}
+
+export default function ManageAdmins({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  return (
+    <section className="prose">
+      <h1>Manage admins</h1>
+      <p>
+        Admins can add, edit and delete listings. A grant by e-mail takes effect when someone signs
+        in with that verified e-mail address.
+      </p>
+      {actionData && "error" in actionData ? (
+        <p role="alert" className="alert-error">
+          {actionData.error}
+        </p>
+      ) : null}
+      {actionData && "ok" in actionData ? <p role="status">{actionData.ok}</p> : null}
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">E-mail</th>
+            <th scope="col">Name</th>
+            <th scope="col">Granted</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {loaderData.admins.map((admin) => (
+            <tr key={`${admin.email ?? ""}/${admin.uid ?? ""}`}>
+              <td>{admin.email ?? "—"}</td>
+              <td>{admin.name ?? "—"}</td>
+              <td>{new Date(admin.grantedAt).toLocaleDateString("en-US")}</td>
+              <td>
+                {admin.email ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="revoke" />
+                    <input type="hidden" name="email" value={admin.email} />
+                    <button type="submit" className="btn btn-outline btn-sm" disabled={busy}>
+                      Revoke
+                    </button>
+                  </Form>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Form method="post" className="admin-form">
+        <input type="hidden" name="intent" value="grant" />
+        <div>
+          <label className="form-label" htmlFor="grant-email">
+            E-mail address
+          </label>
+          <input id="grant-email" name="email" type="email" required className="form-control" />
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            Grant admin
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { KINDS } from "~/features/listings/kinds";
+import { loadListingSummaries } from "~/features/listings/list-loader.server";
+import { ListingListPage } from "~/features/listings/listing-list-page";
+import { pageMeta } from "~/shared/meta";
+import type { Route } from "./+types/new-construction";
+
+export const meta = () =>
+  pageMeta(
+    "New Construction",
+    "New homes and buildings under construction, soon available to lease.",
+  );
+
+export const loader = ({ context }: Route.LoaderArgs) =>
+  loadListingSummaries(context, "newConstruction");
+
+export default function NewConstruction({ loaderData }: Route.ComponentProps) {
+  return <ListingListPage kind={KINDS.newConstruction} listings={loaderData.listings} />;
+}

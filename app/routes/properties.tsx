@@ -1,0 +1,18 @@
+import { KINDS } from "~/features/listings/kinds";
+import { loadListingSummaries } from "~/features/listings/list-loader.server";
+import { ListingListPage } from "~/features/listings/listing-list-page";
+import { pageMeta } from "~/shared/meta";
+import type { Route } from "./+types/properties";
+
+export const meta = () =>
+  pageMeta(
+    "Rental Properties",
+    "Residential, commercial and vacation rentals available to lease now.",
+  );
+
+export const loader = ({ context }: Route.LoaderArgs) =>
+  loadListingSummaries(context, "properties");
+
+export default function Properties({ loaderData }: Route.ComponentProps) {
+  return <ListingListPage kind={KINDS.properties} listings={loaderData.listings} />;
+}

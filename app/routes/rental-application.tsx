@@ -1,0 +1,36 @@
+import { useNavigate, useSearchParams } from "react-router";
+import { company } from "~/features/content/company";
+import { pageMeta } from "~/shared/meta";
+
+export const meta = () =>
+  pageMeta(
+    "Rental Application",
+    "How to apply: download the rental application, fill it in and submit it.",
+  );
+
+export default function RentalApplication() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const address = searchParams.get("address");
+  const [download, fill, submit] = company.application.steps;
+  return (
+    <section className="prose">
+      <h1>How to Apply</h1>
+      <ol className="steps">
+        <li>
+          {download}{" "}
+          <a className="btn btn-primary" href={`/${company.application.fileName}`} download>
+            Download the application (PDF)
+          </a>
+        </li>
+        <li>{fill}</li>
+        <li>{submit}</li>
+      </ol>
+      {address ? (
+        <button type="button" className="btn btn-outline" onClick={() => navigate(-1)}>
+          Return to {address}
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Viewer } from "~/features/auth/viewer";
+import type { ImageStore } from "~/features/images/storage.server";
+import type { Db } from "./db.server";
+import type { Env } from "./env.server";
+
+/** What the Express server hands every loader and action (one instance per process). */
+export interface AppServices {
+  db: Db;
+  images: ImageStore;
+  env: Env;
+}
+
+declare module "react-router" {
+  interface AppLoadContext extends AppServices {
+    /** The signed-in user and their admin status, read once per request. */
+    viewer: Viewer;
+  }
+}

@@ -1,0 +1,170 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+/** The one database surface the app uses: same SQL on embedded PGlite and on a PostgreSQL server. */
+export interface Db extends Queryable {
+  readonly kind: "pglite" | "postgres";
+  /** Runs `fn` in one transaction; a throw rolls everything back. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Subscribes to NOTIFY on `channel`; returns the unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; `memory://` for a throwaway database. */
+  dataDir?: string;
+}
+
+export async function openDb(options: OpenDbOptions): Promise<Db> {
+  const db = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(options.dataDir ?? "memory://");
+  await migrate(db);
+  return db;
+}
+
+async function openPglite(dataDir: string): Promise<Db> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  if (!dataDir.startsWith("memory://")) await fs.mkdir(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir);
+  // PGlite has one connection: serialise transactions so they never interleave with other queries.
+  let chain: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = chain.then(fn, fn);
+    chain = run.catch(() => undefined);
+    return run;
+  };
+  return {
+    kind: "pglite",
+    query: (sql, params) =>
+      exclusive(async () => (await pg.query(sql, params as unknown[])).rows as never[]),
+    exec: (sql) => exclusive(async () => void (await pg.exec(sql))),
+    transaction: (fn) =>
+      exclusive(() =>
+        pg.transaction((tx) =>
+          fn({
+            query: async (sql, params) => (await tx.query(sql, params)).rows as never[],
+            exec: async (sql) => void (await tx.exec(sql)),
+          }),
+        ),
+      ),
+    listen: async (channel, onPayload) => {
+      const unsubscribe = await pg.listen(channel, onPayload);
+      return async () => unsubscribe();
+    },
+    close: () => exclusive(() => pg.close()),
+  };
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const { default: pgModule } = await import("pg");
+  const pool = new pgModule.Pool({ connectionString: url, max: 10 });
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let listenClient: import("pg").PoolClient | undefined;
+
+  async function listenConnection() {
+    if (listenClient) return listenClient;
+    const client = await pool.connect();
+    client.on("notification", (msg) => {
+      for (const cb of listeners.get(msg.channel) ?? []) cb(msg.payload ?? "");
+    });
+    client.on("error", () => {
+      // The LISTEN connection broke: drop it and re-subscribe on a fresh one.
+      client.release(true);
+      listenClient = undefined;
+      setTimeout(() => void resubscribe(), 500);
+    });
+    listenClient = client;
+    return client;
+  }
+  async function resubscribe() {
+    try {
+      const client = await listenConnection();
+      for (const channel of listeners.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+    } catch {
+      setTimeout(() => void resubscribe(), 2000);
+    }
+  }
+
+  return {
+    kind: "postgres",
+    query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
+    exec: async (sql) => void (await pool.query(sql)),
+    transaction: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await fn({
+          query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
+          exec: async (sql) => void (await client.query(sql)),
+        });
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    listen: async (channel, onPayload) => {
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        await (await listenConnection()).query(`LISTEN ${quoteIdent(channel)}`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set.delete(onPayload);
+      };
+    },
+    close: async () => {
+      listenClient?.release();
+      listenClient = undefined;
+      await pool.end();
+    },
+  };
+}
+
+function quoteIdent(name: string) {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+const migrationsDir = fileURLToPath(new URL("../../db/migrations/", import.meta.url));
+
+/** Applies db/migrations/NNNN_*.sql in order, each once, each in its own transaction. */
+export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
+  await db.query(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (
+       name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+  );
+  const files = (await fs.readdir(dir)).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+  const done = new Set(
+    (await db.query<{ name: string }>("SELECT name FROM schema_migrations")).map((r) => r.name),
+  );
+  const applied: string[] = [];
+  for (const file of files) {
+    if (done.has(file)) continue;
+    const sql = await fs.readFile(path.join(dir, file), "utf8");
+    await db.transaction(async (tx) => {
+      // A lock keeps two instances starting together from applying the same file twice.
+      if (db.kind === "postgres") await tx.query("SELECT pg_advisory_xact_lock(8142017)");
+      const again = await tx.query("SELECT 1 FROM schema_migrations WHERE name = $1", [file]);
+      if (again.length > 0) return;
+      await tx.exec(sql);
+      await tx.query("INSERT INTO schema_migrations (name) VALUES ($1)", [file]);
+    });
+    applied.push(file);
+  }
+  return applied;
+}

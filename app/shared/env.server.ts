@@ -1,0 +1,94 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Environment is read and validated once at start; everything else receives the typed result.
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1"));
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SEED_DEMO: booleanFlag(true),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  OIDC_ISSUER: z.string().url().default("https://accounts.google.com"),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_PROVIDER_NAME: z.string().optional(),
+  ADMIN_EMAILS: z.string().default(""),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
+});
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seedDemo: boolean;
+  /** The site's origin as visitors reach it (redirect URIs, absolute links). */
+  publicUrl: string;
+  /** Set when an OIDC client is configured; otherwise the development provider may stand in. */
+  oidc: { issuer: string; clientId: string; clientSecret: string; providerName: string } | null;
+  /** Built-in development identity provider: only without OIDC settings and outside production. */
+  devIdentityProvider: boolean;
+  adminEmails: string[];
+  session: { idleMs: number; maxMs: number; secureCookie: boolean; cookieName: string };
+};
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const oidc =
+    e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+          providerName:
+            e.OIDC_PROVIDER_NAME ??
+            (new URL(e.OIDC_ISSUER).hostname === "accounts.google.com" ? "Google" : "SSO"),
+        }
+      : null;
+  // Secure (and so __Host-) cookies need https; a plain-http loopback origin is for local use.
+  const secureCookie = e.NODE_ENV === "production" && publicUrl.startsWith("https://");
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO,
+    publicUrl,
+    oidc,
+    devIdentityProvider: !oidc && e.NODE_ENV !== "production",
+    adminEmails: e.ADMIN_EMAILS.split(",")
+      .map((a) => a.trim().toLowerCase())
+      .filter(Boolean),
+    session: {
+      idleMs: e.SESSION_IDLE_HOURS * 3_600_000,
+      maxMs: e.SESSION_MAX_DAYS * 86_400_000,
+      secureCookie,
+      cookieName: secureCookie ? "__Host-session" : "session",
+    },
+  };
+}

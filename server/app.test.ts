@@ -1,0 +1,124 @@
+import fs from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ImageStore } from "~/features/images/storage.server";
+import { insertListing } from "~/features/listings/queries.server";
+import { LiveHub } from "~/features/live/hub.server";
+import { type Db, openDb } from "~/shared/db.server";
+import { readEnv } from "~/shared/env.server";
+import { createApp } from "./app";
+
+// Needs the production build (npm test builds first).
+const buildFile = path.resolve("build/server/index.js");
+
+describe("HTTP surface", () => {
+  let db: Db;
+  let hub: LiveHub;
+  let root: string;
+  let base: string;
+  let close: () => void;
+
+  beforeAll(async () => {
+    db = await openDb({ dataDir: "memory://" });
+    hub = await LiveHub.start(db);
+    root = await fs.mkdtemp(path.join(os.tmpdir(), "app-test-"));
+    const images = new ImageStore(root);
+    await images.save("properties", "a-b", "image_1_0.jpg", Buffer.from("jpeg-bytes"));
+    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    const app = await createApp({
+      db,
+      hub,
+      images,
+      env: readEnv({ NODE_ENV: "production" }),
+      build,
+      clientDir: path.resolve("build/client"),
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => {
+      server.closeAllConnections();
+      server.close();
+    };
+  });
+  afterAll(async () => {
+    close?.();
+    await hub?.close();
+    await db?.close();
+    await fs.rm(root, { recursive: true, force: true });
+  });
+
+  it("reports health with the database kind", async () => {
+    const res = await fetch(`${base}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ok", database: "pglite" });
+  });
+
+  it("serves stored images with long-lived immutable caching", async () => {
+    const res = await fetch(`${base}/images/properties/a-b/image_1_0.jpg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await res.text()).toBe("jpeg-bytes");
+    expect((await fetch(`${base}/images/properties/a-b/missing.jpg`)).status).toBe(404);
+    expect((await fetch(`${base}/images/../../etc/passwd`)).status).toBe(404);
+  });
+
+  it("serves hashed assets immutable and unknown assets as 404", async () => {
+    const assets = await fs.readdir(path.resolve("build/client/assets"));
+    const js = assets.find((f) => f.endsWith(".js"));
+    const res = await fetch(`${base}/assets/${js}`);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await fetch(`${base}/assets/nope.js`)).status).toBe(404);
+  });
+
+  it("answers unknown pages and unknown listings with 404 HTML", async () => {
+    const page = await fetch(`${base}/definitely/not/here`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("Page not found");
+    const listing = await fetch(`${base}/properties/nope`);
+    expect(listing.status).toBe(404);
+    expect(await listing.text()).toContain("No property data available");
+  });
+
+  it("streams a change to a subscriber of that collection only", async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${base}/live?collections=properties`, { signal: controller.signal });
+    expect(res.headers.get("content-type")).toContain("text/event-stream");
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    await expect.poll(() => hub.size).toBe(1);
+    await insertListing(db, "newConstruction", "c1", {
+      address: "c1",
+      bedrooms: null,
+      bathrooms: null,
+      description: "",
+      image_urls: [],
+      thumbnail_description: "",
+      property_type: "Residential",
+      currently_available: null,
+      price: null,
+      reserve_url: null,
+    });
+    await insertListing(db, "properties", "p1", {
+      address: "p1",
+      bedrooms: 1,
+      bathrooms: 1,
+      description: "",
+      image_urls: [],
+      thumbnail_description: "",
+      property_type: "Residential",
+      currently_available: true,
+      price: null,
+      reserve_url: null,
+    });
+    let text = "";
+    while (!text.includes("data:")) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).toContain('"collection":"properties","id":"p1","op":"insert"');
+    expect(text).not.toContain("c1");
+    controller.abort();
+    await expect.poll(() => hub.size).toBe(0);
+  });
+});

@@ -1,0 +1,107 @@
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { ServerBuild } from "react-router";
+import { IMAGE_URL_PREFIX } from "~/features/images/storage.server";
+import { liveEventStream } from "~/features/live/event-stream.server";
+import type { LiveHub } from "~/features/live/hub.server";
+import type { AppServices } from "~/shared/app-context";
+
+export interface CreateAppOptions extends AppServices {
+  hub: LiveHub;
+  /** Production: the built server bundle. Development: a function loading it through Vite. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Production: build/client. Development: the Vite middleware serves assets. */
+  clientDir?: string;
+  viteMiddleware?: express.RequestHandler;
+}
+
+/** The whole HTTP surface, built without listening so tests can drive it on any port. */
+export async function createApp(options: CreateAppOptions) {
+  const { db, images, env, hub } = options;
+  const app = express();
+  app.disable("x-powered-by");
+
+  app.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "SAMEORIGIN");
+    next();
+  });
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await db.query("SELECT 1");
+      res.json({ status: "ok", database: db.kind, liveSubscribers: hub.size });
+    } catch {
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  // Event streams must not be buffered by compression.
+  app.get("/live", liveEventStream(hub));
+
+  app.use(compression());
+
+  // File names carry a timestamp and never change content, so they can be cached for good.
+  app.use(
+    IMAGE_URL_PREFIX,
+    express.static(images.root, {
+      immutable: true,
+      maxAge: "1y",
+      fallthrough: false,
+      index: false,
+      dotfiles: "deny",
+    }),
+  );
+
+  if (options.viteMiddleware) {
+    app.use(options.viteMiddleware);
+  } else if (options.clientDir) {
+    app.use(
+      "/assets",
+      express.static(path.join(options.clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        fallthrough: false,
+      }),
+    );
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: options.build,
+      mode: env.nodeEnv === "production" ? "production" : "development",
+      // TEMPORARY until the auth wiring lands: nobody is signed in.
+      getLoadContext: () => ({
+        db,
+        images,
+        env,
+        viewer: {
+          user: null,
+          isAdmin: false,
+          signIn: { available: false, providerName: "Google" },
+        },
+      }),
+    }),
+  );
+
+  // One error handler: logs the cause, never shows internals to the visitor.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status =
+      (error as { status?: number; statusCode?: number }).status ??
+      (error as { statusCode?: number }).statusCode ??
+      500;
+    if (status >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, error);
+    if (res.headersSent) return res.end();
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status >= 500 ? "Internal Server Error" : "Not Found");
+  });
+
+  return app;
+}

@@ -1,0 +1,16 @@
+import type { ServerBuild } from "react-router";
+import { readEnv } from "~/shared/env.server";
+import { createApp } from "./app";
+import { startServices } from "./services";
+
+// Development: Vite serves modules with hot reload; the same app and services as production.
+const env = readEnv({ NODE_ENV: "development", ...process.env });
+const services = await startServices(env);
+const vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+const app = await createApp({
+  ...services,
+  env,
+  build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+  viteMiddleware: vite.middlewares,
+});
+app.listen(env.port, env.host, () => console.log(`Dev server on http://localhost:${env.port}`));

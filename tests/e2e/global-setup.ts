@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+    controlURL: string;
+    dataDir: string;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+let child: ChildProcess | undefined;
+let dataDir = "";
+
+/** Starts the built site on a fresh embedded database with the demo content. */
+export async function setup(project: TestProject) {
+  await fs.access("build/server/index.js").catch(() => {
+    throw new Error("Run `npm run build` before the browser tests (npm test does).");
+  });
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "leasing-e2e-"));
+  const [port, controlPort] = [await freePort(), await freePort()];
+  child = spawn(process.execPath, ["--import", "tsx", "tests/e2e/test-server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: "",
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      CONTROL_PORT: String(controlPort),
+      SEED_DEMO: "true",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("test server did not start in 60 s")), 60_000);
+    child?.stdout?.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("test-server ready")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child?.on("exit", (code) => reject(new Error(`test server exited with ${code}`)));
+  });
+  project.provide("baseURL", `http://127.0.0.1:${port}`);
+  project.provide("controlURL", `http://127.0.0.1:${controlPort}`);
+  project.provide("dataDir", dataDir);
+}
+
+export async function teardown() {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child?.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+}

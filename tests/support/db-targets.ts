@@ -1,0 +1,44 @@
+// Database suites run once on embedded PGlite and, when TEST_DATABASE_URL is set, once more
+// on that PostgreSQL server, each in a schema of its own that is dropped afterwards.
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { type Db, openDb } from "~/shared/db.server";
+
+export interface DbTarget {
+  name: "pglite" | "postgres";
+  open(): Promise<{ db: Db; cleanup(): Promise<void> }>;
+}
+
+export const dbTargets: DbTarget[] = [
+  {
+    name: "pglite",
+    async open() {
+      const db = await openDb({ dataDir: "memory://" });
+      return { db, cleanup: () => db.close() };
+    },
+  },
+];
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (serverUrl) {
+  dbTargets.push({
+    name: "postgres",
+    async open() {
+      const schema = `test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      const url = new URL(serverUrl);
+      url.searchParams.set("options", `-c search_path=${schema}`);
+      const db = await openDb({ databaseUrl: url.toString() });
+      return {
+        db,
+        async cleanup() {
+          await db.close();
+          await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+          await admin.end();
+        },
+      };
+    },
+  });
+}
