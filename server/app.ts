@@ -3,7 +3,10 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
+import { createAuthRouter } from "~/features/auth/auth-router.server";
+import { getViewer, requireAdmin } from "~/features/auth/viewer.server";
 import { IMAGE_URL_PREFIX } from "~/features/images/storage.server";
+import { createListingApi } from "~/features/listings/api.server";
 import { liveEventStream } from "~/features/live/event-stream.server";
 import type { LiveHub } from "~/features/live/hub.server";
 import type { AppServices } from "~/shared/app-context";
@@ -44,6 +47,13 @@ export async function createApp(options: CreateAppOptions) {
 
   app.use(compression());
 
+  // Before any body parser: the development identity provider reads its own request bodies.
+  app.use(await createAuthRouter({ db, env }));
+
+  // Every write below (API and page actions) must come from the site's own pages.
+  app.use(sameOriginWrites(env.publicUrl));
+  app.use("/api", createListingApi({ db, images, requireAdmin: requireAdmin({ db, env }) }));
+
   // File names carry a timestamp and never change content, so they can be cached for good.
   app.use(
     IMAGE_URL_PREFIX,
@@ -74,17 +84,12 @@ export async function createApp(options: CreateAppOptions) {
     "/{*splat}",
     createRequestHandler({
       build: options.build,
-      mode: env.nodeEnv === "production" ? "production" : "development",
-      // TEMPORARY until the auth wiring lands: nobody is signed in.
-      getLoadContext: () => ({
+      mode: options.viteMiddleware ? "development" : "production",
+      getLoadContext: async (req) => ({
         db,
         images,
         env,
-        viewer: {
-          user: null,
-          isAdmin: false,
-          signIn: { available: false, providerName: "Google" },
-        },
+        viewer: await getViewer(db, env, req.headers.cookie),
       }),
     }),
   );
@@ -104,4 +109,20 @@ export async function createApp(options: CreateAppOptions) {
   });
 
   return app;
+}
+
+/**
+ * Writes carry the session cookie, so refuse those a browser sends from another site's page
+ * (SameSite=Lax already stops most; this also covers same-site subdomains and old browsers).
+ */
+function sameOriginWrites(publicUrl: string): express.RequestHandler {
+  const allowed = new URL(publicUrl).origin;
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const origin = req.headers.origin;
+    if (!origin) return next(); // Non-browser clients (and same-origin forms in old browsers).
+    const ownOrigin = `${req.protocol}://${req.headers.host}`;
+    if (origin === allowed || origin === ownOrigin) return next();
+    res.status(403).json({ error: "Cross-site requests are not allowed." });
+  };
 }

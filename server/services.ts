@@ -1,26 +1,49 @@
 import path from "node:path";
+import { startAdminSocket } from "~/features/auth/admin-socket.server";
+import { grantAdminEmails } from "~/features/auth/admins.server";
+import { acquireDataDirLock, type DataDirLock } from "~/features/auth/data-dir-lock.server";
 import { ImageStore } from "~/features/images/storage.server";
 import { seedDemoContent } from "~/features/listings/demo-seed.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 
-/** Opens the database (migrated), the image store and the live hub; seeds demo content once. */
+/**
+ * Opens the database (migrated), the image store and the live hub; grants ADMIN_EMAILS;
+ * seeds demo content once; listens for `npm run admin` on DATA_DIR/admin.sock.
+ */
 export async function startServices(env: Env) {
-  const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: path.join(env.dataDir, "db") });
+  const dbDir = path.join(env.dataDir, "db");
+  // PGlite is single-process: the lock turns a second server (or CLI) into a clear error.
+  let lock: DataDirLock | null = null;
+  if (!env.databaseUrl) lock = await acquireDataDirLock(dbDir, { waitMs: 10_000 });
+  const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: dbDir });
   const images = new ImageStore(path.join(env.dataDir, "images"));
   const hub = await LiveHub.start(db);
+
+  const granted = await grantAdminEmails(db, env.adminEmails);
+  if (granted.length > 0) console.log(`Granted admin from ADMIN_EMAILS: ${granted.join(", ")}`);
   if (env.seedDemo) {
     const seeded = await seedDemoContent(db, images);
     if (seeded > 0) console.log(`Loaded ${seeded} demo listings into the empty database.`);
   }
+
+  let adminSocket: Awaited<ReturnType<typeof startAdminSocket>> | null = null;
+  try {
+    adminSocket = await startAdminSocket(db, env.dataDir);
+  } catch (error) {
+    console.warn(`Admin command socket not started: ${(error as Error).message}`);
+  }
+
   return {
     db,
     images,
     hub,
     async close() {
+      await adminSocket?.close();
       await hub.close();
       await db.close();
+      await lock?.release();
     },
   };
 }

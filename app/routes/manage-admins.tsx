@@ -20,11 +20,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const email = String(form.get("email") ?? "");
   try {
     if (form.get("intent") === "revoke") {
-      await revokeAdmin(context.db, email);
+      const removed = await revokeAdmin(context.db, email);
+      if (removed === 0) return data({ error: `${email} is not an admin.` }, { status: 400 });
       return { ok: `${email} is no longer an admin.` };
     }
-    await grantAdmin(context.db, email, viewer.user?.email ?? viewer.user?.sub);
-    return { ok: `${email.trim().toLowerCase()} is now an admin.` };
+    const address = email.trim().toLowerCase();
+    const added = await grantAdmin(context.db, email, viewer.user?.email ?? viewer.user?.sub);
+    return { ok: added ? `${address} is now an admin.` : `${address} is already an admin.` };
   } catch (error) {
     if (error instanceof LastAdminError || error instanceof Error) {
       return data({ error: error.message }, { status: 400 });

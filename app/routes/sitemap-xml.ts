@@ -7,6 +7,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     "SELECT collection, id, address, image_urls, updated_at FROM listings ORDER BY collection DESC, id",
   );
   return new Response(buildSitemap(context.env.publicUrl, listings), {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=300",
+    },
   });
 }

@@ -10,7 +10,9 @@ export function pageMeta(title: string, description: string, canonical?: string)
 }
 
 /** The site's public origin, as the root loader tells every page. */
-export function originFrom(matches: readonly ({ id: string; data?: unknown } | undefined)[]): string {
+export function originFrom(
+  matches: readonly ({ id: string; data?: unknown } | undefined)[],
+): string {
   const root = matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined;
   return root?.origin ?? "";
 }

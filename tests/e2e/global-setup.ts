@@ -37,8 +37,12 @@ export async function setup(project: TestProject) {
   child = spawn(process.execPath, ["--import", "tsx", "tests/e2e/test-server.ts"], {
     env: {
       ...process.env,
-      NODE_ENV: "production",
+      NODE_ENV: "test",
       DATABASE_URL: "",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      OIDC_CLIENT_ID: "",
+      OIDC_CLIENT_SECRET: "",
+      ADMIN_EMAILS: "",
       DATA_DIR: dataDir,
       PORT: String(port),
       CONTROL_PORT: String(controlPort),

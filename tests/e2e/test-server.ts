@@ -8,7 +8,8 @@ import { readEnv } from "~/shared/env.server";
 import { createApp } from "../../server/app";
 import { startServices } from "../../server/services";
 
-const env = readEnv({ ...process.env, NODE_ENV: "production" });
+// NODE_ENV "test": the built-in development identity provider signs test users in offline.
+const env = readEnv({ ...process.env, NODE_ENV: "test" });
 const services = await startServices(env);
 const build = (await import(
   pathToFileURL(path.resolve("build/server/index.js")).href

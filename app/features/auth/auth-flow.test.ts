@@ -138,7 +138,7 @@ describe.each(dbTargets)("sign-in with the development provider on $name", (targ
       name: "Pat Boss",
     });
     expect(viewer.isAdmin).toBe(true);
-    expect(viewer.signIn).toEqual({ available: true, providerName: "Development" });
+    expect(viewer.signIn).toEqual({ available: true, providerName: "Google" });
     // The email grant is now bound to the user's uid.
     const grant = (await listAdmins(db)).find((g) => g.email === "boss@example.com");
     expect(grant).toMatchObject({ uid: devSubject("boss@example.com"), name: "Pat Boss" });

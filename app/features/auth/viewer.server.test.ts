@@ -37,7 +37,7 @@ describe.each(dbTargets)("viewer on $name", (target) => {
     expect(await getViewer(db, devEnv, undefined)).toEqual({
       user: null,
       isAdmin: false,
-      signIn: { available: true, providerName: "Development" },
+      signIn: { available: true, providerName: "Google" },
     });
     expect((await getViewer(db, devEnv, "session=bogus")).user).toBeNull();
   });
@@ -122,7 +122,7 @@ describe("sign-in options", () => {
     });
     expect(signInOptions(readEnv({ NODE_ENV: "test" }))).toEqual({
       available: true,
-      providerName: "Development",
+      providerName: "Google",
     });
   });
 });

@@ -33,7 +33,8 @@ async function adminOrFalse(db: Db, user: SessionUser | null): Promise<boolean> 
 export function signInOptions(env: Pick<Env, "oidc" | "devIdentityProvider">): Viewer["signIn"] {
   return {
     available: Boolean(env.oidc) || env.devIdentityProvider,
-    providerName: env.oidc?.providerName ?? (env.devIdentityProvider ? "Development" : "Google"),
+    // The development provider stands in for Google, so the label stays the spec's.
+    providerName: env.oidc?.providerName ?? "Google",
   };
 }
 

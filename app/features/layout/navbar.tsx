@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { NavLink } from "react-router";
+import { useAuthBroadcast } from "../auth/use-auth-broadcast";
 import { company } from "../content/company";
 import { useViewer } from "./use-viewer";
 import { SignInLink, UserMenu } from "./user-nav";
@@ -26,6 +27,7 @@ export const ADMIN_NAV: NavItem[] = [
 /** Sticky bar; below xl the links collapse behind a toggle and close when one is chosen. */
 export function Navbar() {
   const viewer = useViewer();
+  useAuthBroadcast();
   const extraItems = viewer.isAdmin ? ADMIN_NAV : [];
   const [open, setOpen] = useState(false);
   const menuId = useId();

@@ -1,10 +1,14 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import { announceAuth } from "../auth/use-auth-broadcast";
 import type { Viewer } from "../auth/viewer";
 
 const SIGN_IN_URL = "/auth/login";
 
-/** Signed out: 'Login with {provider}' opens the sign-in popup; the page updates when it closes. */
+/**
+ * Signed out: 'Login with {provider}' opens the sign-in popup; useAuthBroadcast updates the page
+ * when it reports back. With popups blocked the link signs in in this window instead.
+ */
 export function SignInLink({
   providerName,
   onChosen,
@@ -12,21 +16,11 @@ export function SignInLink({
   providerName: string;
   onChosen?: () => void;
 }) {
-  const { revalidate } = useRevalidator();
   function open(event: React.MouseEvent<HTMLAnchorElement>) {
     const popup = window.open(SIGN_IN_URL, "sign-in", "popup,width=480,height=640");
-    if (!popup) return; // popups blocked: follow the link in this window instead
+    if (!popup) return;
     event.preventDefault();
     onChosen?.();
-    const onMessage = (e: MessageEvent) => {
-      if (e.origin !== window.location.origin || e.source !== popup) return;
-      const type = (e.data as { type?: string } | null)?.type;
-      if (type === "auth:signed-in" || type === "auth:failed") {
-        window.removeEventListener("message", onMessage);
-        if (type === "auth:signed-in") void revalidate();
-      }
-    };
-    window.addEventListener("message", onMessage);
   }
   return (
     <a className="nav-link" href={SIGN_IN_URL} onClick={open}>
@@ -62,6 +56,7 @@ export function UserMenu({ viewer, onChosen }: { viewer: Viewer; onChosen?: () =
     setOpen(false);
     onChosen?.();
     await fetch("/auth/logout", { method: "POST" });
+    announceAuth({ type: "auth:signed-out" });
     await revalidate();
   }
 

@@ -50,7 +50,11 @@ export function listingJsonLd(listing: Listing, origin: string) {
 }
 
 /** Title, description, canonical link, Open Graph and Twitter card, JSON-LD. */
-export function listingMeta(kind: ListingKind, listing: Listing | null | undefined, origin: string) {
+export function listingMeta(
+  kind: ListingKind,
+  listing: Listing | null | undefined,
+  origin: string,
+) {
   if (!listing) {
     return [
       { title: `${kind.noun} not found | ${company.name}` },

@@ -8,10 +8,20 @@ export interface SitemapListing {
   updated_at: string | Date;
 }
 
-const STATIC_PATHS = ["/", "/properties", "/new-construction", "/about", "/contact", "/rental-application"];
+const STATIC_PATHS = [
+  "/",
+  "/properties",
+  "/new-construction",
+  "/about",
+  "/contact",
+  "/rental-application",
+];
 
 const xml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
+  text.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c,
+  );
 
 /** sitemap.xml with every public page and listing, each listing with its photos. */
 export function buildSitemap(origin: string, listings: readonly SitemapListing[]): string {
