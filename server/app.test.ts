@@ -67,6 +67,48 @@ describe("HTTP surface", () => {
     expect((await fetch(`${base}/images/../../etc/passwd`)).status).toBe(404);
   });
 
+  it("falls back to the original for a variant that was never made", async () => {
+    const res = await fetch(`${base}/images/properties/a-b/image_1_0.w800.webp`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("jpeg-bytes");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=86400");
+    expect((await fetch(`${base}/images/properties/a-b/image_9_0.w800.webp`)).status).toBe(404);
+    expect((await fetch(`${base}/images/properties/a-b/image_1_0.w801.webp`)).status).toBe(404);
+  });
+
+  it("sends the brotli file written at build time to browsers that accept it", async () => {
+    const assets = await fs.readdir(path.resolve("build/client/assets"));
+    const js = assets.find((f) => f.endsWith(".js") && assets.includes(`${f}.br`));
+    expect(js).toBeDefined();
+    const br = await fetch(`${base}/assets/${js}`, { headers: { "accept-encoding": "br, gzip" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(br.headers.get("content-type")).toMatch(/javascript/);
+    const plain = await fs.readFile(path.resolve("build/client/assets", js as string), "utf8");
+    expect(await br.text()).toBe(plain); // fetch decodes it: same bytes as the original
+    const gz = await fetch(`${base}/assets/${js}`, { headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("gives pages an ETag and answers a matching revalidation with 304", async () => {
+    const first = await fetch(`${base}/about`);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers.get("cache-control")).toBe("private, no-cache");
+    // (fetch adds "Cache-Control: no-cache" to conditional requests unless told otherwise.)
+    const again = await fetch(`${base}/about`, {
+      headers: { "if-none-match": etag as string, "cache-control": "max-age=0" },
+    });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    const other = await fetch(`${base}/about`, {
+      headers: { "if-none-match": 'W/"other"', "cache-control": "max-age=0" },
+    });
+    expect(other.status).toBe(200);
+    expect(await other.text()).toContain("About");
+  });
+
   it("serves hashed assets immutable and unknown assets as 404", async () => {
     const assets = await fs.readdir(path.resolve("build/client/assets"));
     const js = assets.find((f) => f.endsWith(".js"));

@@ -1,15 +1,15 @@
-import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
 import { createAuthRouter } from "~/features/auth/auth-router.server";
 import { getViewer, requireAdmin } from "~/features/auth/viewer.server";
-import { IMAGE_URL_PREFIX } from "~/features/images/storage.server";
 import { createListingApi } from "~/features/listings/api.server";
 import { liveEventStream } from "~/features/live/event-stream.server";
 import type { LiveHub } from "~/features/live/hub.server";
 import type { AppServices } from "~/shared/app-context";
+import { htmlValidators } from "./html-validators";
+import { clientFiles, photoFiles } from "./static-files";
 
 export interface CreateAppOptions extends AppServices {
   hub: LiveHub;
@@ -54,34 +54,13 @@ export async function createApp(options: CreateAppOptions) {
   app.use(sameOriginWrites(env.publicUrl));
   app.use("/api", createListingApi({ db, images, requireAdmin: requireAdmin({ db, env }) }));
 
-  // File names carry a timestamp and never change content, so they can be cached for good.
-  app.use(
-    IMAGE_URL_PREFIX,
-    express.static(images.root, {
-      immutable: true,
-      maxAge: "1y",
-      fallthrough: false,
-      index: false,
-      dotfiles: "deny",
-    }),
-  );
-
-  if (options.viteMiddleware) {
-    app.use(options.viteMiddleware);
-  } else if (options.clientDir) {
-    app.use(
-      "/assets",
-      express.static(path.join(options.clientDir, "assets"), {
-        immutable: true,
-        maxAge: "1y",
-        fallthrough: false,
-      }),
-    );
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
-  }
+  app.use(photoFiles(images));
+  if (options.viteMiddleware) app.use(options.viteMiddleware);
+  else if (options.clientDir) app.use(clientFiles(options.clientDir));
 
   app.all(
     "/{*splat}",
+    htmlValidators(),
     createRequestHandler({
       build: options.build,
       mode: options.viteMiddleware ? "development" : "production",

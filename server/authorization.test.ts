@@ -77,7 +77,7 @@ describe("authorisation of writes and admin pages", () => {
     const [row] = await db.query<{ image_urls: string[] }>(
       "SELECT image_urls FROM listings WHERE collection = 'properties' AND id = '1-target-road'",
     );
-    imageUrl = row.image_urls[0];
+    imageUrl = row?.image_urls[0] ?? "";
     expect(imageUrl).toMatch(/^\/images\/properties\/1-target-road\/image_\d+_0\.jpg$/);
   });
 

@@ -2,6 +2,7 @@ import path from "node:path";
 import { startAdminSocket } from "~/features/auth/admin-socket.server";
 import { grantAdminEmails } from "~/features/auth/admins.server";
 import { acquireDataDirLock, type DataDirLock } from "~/features/auth/data-dir-lock.server";
+import { backfillVariants } from "~/features/images/backfill-variants.server";
 import { ImageStore } from "~/features/images/storage.server";
 import { seedDemoContent } from "~/features/listings/demo-seed.server";
 import { LiveHub } from "~/features/live/hub.server";
@@ -27,6 +28,11 @@ export async function startServices(env: Env) {
     const seeded = await seedDemoContent(db, images);
     if (seeded > 0) console.log(`Loaded ${seeded} demo listings into the empty database.`);
   }
+
+  // Never blocks the start: pages use the originals until the variants exist.
+  void backfillVariants(images.root).then((made) => {
+    if (made > 0) console.log(`Made responsive variants for ${made} stored photos.`);
+  });
 
   let adminSocket: Awaited<ReturnType<typeof startAdminSocket>> | null = null;
   try {

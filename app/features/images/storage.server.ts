@@ -1,6 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Collection } from "../listings/kinds";
+import type { ProcessedImage } from "./process.server";
+import { VARIANT_WIDTHS, variantUrl } from "./variants";
 
 export const IMAGE_URL_PREFIX = "/images";
 
@@ -31,11 +33,42 @@ export class ImageStore {
     return this.url(collection, id, fileName);
   }
 
-  /** The file behind one of our URLs, or null when the URL is not one of ours. */
-  pathOf(url: string): string | null {
-    const match = /^\/images\/(properties|newConstruction)\/([^/]+)\/(image_\d+_\d+\.jpg)$/.exec(
-      url,
+  /** Stores a processed photo: its variants first, the original (which the record names) last. */
+  async saveProcessed(
+    collection: Collection,
+    id: string,
+    fileName: string,
+    image: ProcessedImage,
+  ): Promise<string> {
+    const url = this.url(collection, id, fileName);
+    try {
+      for (const variant of image.variants) {
+        const name = path.posix.basename(variantUrl(url, variant.width, variant.format));
+        await this.save(collection, id, name, variant.data);
+      }
+      return await this.save(collection, id, fileName, image.data);
+    } catch (error) {
+      await this.remove(url);
+      throw error;
+    }
+  }
+
+  /** Every file of one stored photo: the original and its variants (those that exist or not). */
+  filesOf(url: string): string[] {
+    const original = this.pathOf(url);
+    if (!original) return [];
+    const variants = VARIANT_WIDTHS.flatMap((w) =>
+      (["webp", "jpg"] as const).map((f) => this.pathOf(variantUrl(url, w, f))),
     );
+    return [original, ...variants.filter((v): v is string => v !== null)];
+  }
+
+  /** The file behind one of our URLs (original or variant), or null when it is not one of ours. */
+  pathOf(url: string): string | null {
+    const match =
+      /^\/images\/(properties|newConstruction)\/([^/]+)\/(image_\d+_\d+(?:\.w\d+\.(?:webp|jpg)|\.jpg))$/.exec(
+        url,
+      );
     if (!match) return null;
     const [, collection, encodedId, fileName] = match as unknown as [
       string,
@@ -46,9 +79,9 @@ export class ImageStore {
     return path.join(this.root, collection, decodeURIComponent(encodedId), fileName);
   }
 
+  /** Deletes a photo with its variants. */
   async remove(url: string) {
-    const file = this.pathOf(url);
-    if (file) await fs.rm(file, { force: true });
+    for (const file of this.filesOf(url)) await fs.rm(file, { force: true });
   }
 
   async removeFolder(collection: Collection, id: string) {

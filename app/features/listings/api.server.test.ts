@@ -10,6 +10,7 @@ import { dbTargets } from "../../../tests/support/db-targets";
 import { jpegWithGps, pixelFlood } from "../../../tests/support/images";
 import { messages } from "../dialogs/messages";
 import { ImageStore } from "../images/storage.server";
+import { variantUrl } from "../images/variants";
 import { createListingApi } from "./api.server";
 import { getListing } from "./queries.server";
 
@@ -101,6 +102,20 @@ describe.each(dbTargets)("listing write API on $name", (target) => {
       ),
     );
     expect(widths).toEqual([640, 800, 320]);
+    // Responsive variants beside each original, metadata-free too, never enlarged.
+    const first = row?.image_urls[0] as string;
+    const variant = store.pathOf(variantUrl(first, 400, "webp")) as string;
+    const variantMeta = await sharp(variant).metadata();
+    expect([variantMeta.format, variantMeta.width, variantMeta.exif]).toEqual([
+      "webp",
+      400,
+      undefined,
+    ]);
+    expect(store.filesOf(first)).toHaveLength(9);
+    for (const file of store.filesOf(first)) await expect(fs.access(file)).resolves.toBeUndefined();
+    expect(
+      (await sharp(store.pathOf(variantUrl(first, 1600, "jpg")) as string).metadata()).width,
+    ).toBe(640);
   });
 
   it("refuses a duplicate address with the spec's message and stores nothing", async () => {
@@ -213,7 +228,7 @@ describe.each(dbTargets)("listing write API on $name", (target) => {
     const afterRemove = await getListing(db, "properties", "12-upload-way");
     expect(afterRemove?.image_urls).toEqual(image_urls.slice(1));
     expect(afterRemove?.thumbnail_image_url).toBe(image_urls[1]);
-    await expect(fs.access(store.pathOf(first) as string)).rejects.toThrow();
+    for (const file of store.filesOf(first)) await expect(fs.access(file)).rejects.toThrow();
 
     const reversed = [...(afterRemove?.image_urls ?? [])].reverse();
     const save = await fetch(url, {

@@ -145,7 +145,9 @@ export async function seedDemoContent(db: Db, images: ImageStore): Promise<numbe
     const timestamp = Date.now();
     for (let i = 0; i < photos.count; i++) {
       const processed = await processImage(await demoPhoto(photos.scene, seed++));
-      urls.push(await images.save(collection, id, images.fileName(timestamp, i), processed.data));
+      urls.push(
+        await images.saveProcessed(collection, id, images.fileName(timestamp, i), processed),
+      );
     }
     await insertListing(db, collection, id, { ...input, image_urls: urls });
   }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { Photo } from "../images/photo";
 
 const PhotoLightbox = lazy(() => import("./photo-lightbox"));
 
@@ -21,15 +22,7 @@ export function Gallery({ urls, address }: GalleryProps) {
             onClick={() => setOpenAt(i)}
             aria-label={`Open photo ${i + 1} of ${urls.length} of ${address}`}
           >
-            <img
-              src={url}
-              alt=""
-              width={600}
-              height={400}
-              loading={i < 3 ? "eager" : "lazy"}
-              fetchPriority={i === 0 ? "high" : undefined}
-              decoding="async"
-            />
+            <Photo src={url} layout="gallery" priority={i === 0} lazy={i > 0} />
           </button>
         ))}
       </div>

@@ -1,5 +1,6 @@
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
+import { Photo } from "../images/photo";
 import { bedBathLine } from "./format";
 import type { ListingSummary } from "./listing";
 
@@ -11,6 +12,8 @@ interface ListingCardProps {
   className?: string;
   /** Above-the-fold cards load their image eagerly. */
   eager?: boolean;
+  /** The first card of a list: its photo is likely the page's largest paint, so fetch it first. */
+  priority?: boolean;
   /** The title's level under the page's headings: 3 below a section title, 2 right below h1. */
   headingLevel?: 2 | 3;
 }
@@ -21,6 +24,7 @@ export function ListingCard({
   style,
   className,
   eager,
+  priority,
   headingLevel = 3,
 }: ListingCardProps) {
   const Title = headingLevel === 2 ? "h2" : "h3";
@@ -29,14 +33,12 @@ export function ListingCard({
     <li className={className ? `card ${className}` : "card"} style={style}>
       <Link to={to} prefetch="intent">
         {listing.thumbnail_image_url ? (
-          <img
+          <Photo
             className="card-img"
             src={listing.thumbnail_image_url}
-            alt=""
-            width={600}
-            height={400}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
+            layout="card"
+            lazy={!eager}
+            priority={priority}
           />
         ) : (
           <div className="card-img card-img-empty">No images available</div>

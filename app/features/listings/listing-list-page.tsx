@@ -86,6 +86,7 @@ export function ListingListPage({ kind, listings }: ListingListPageProps) {
               listing={listing}
               to={listingPath(kind.collection, listing.id)}
               eager={i < 3}
+              priority={i === 0}
               headingLevel={2}
             />
           ))}

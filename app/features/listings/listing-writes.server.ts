@@ -41,7 +41,7 @@ export class ListingWrites {
     try {
       for (const [i, image] of processed.entries()) {
         const name = this.images.fileName(timestamp, start + i);
-        urls.push(await this.images.save(collection, id, name, image.data));
+        urls.push(await this.images.saveProcessed(collection, id, name, image));
       }
       return urls;
     } catch (error) {
@@ -127,8 +127,7 @@ export class ListingWrites {
     if (!current.image_urls.includes(url)) {
       throw new HttpError(404, "That image is not part of this listing.");
     }
-    const file = this.images.pathOf(url);
-    const staged = await this.images.stageRemoval(file ? [file] : []);
+    const staged = await this.images.stageRemoval(this.images.filesOf(url));
     const next = current.image_urls.filter((u) => u !== url);
     try {
       await setImages(this.db, collection, id, next);
