@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { MessageDialog } from "../dialogs/message-dialog";
 import { messages } from "../dialogs/messages";
 import { useViewer } from "../layout/use-viewer";
 import type { DetailData } from "./detail-loader.server";
@@ -14,6 +13,10 @@ interface ListingDetailPageProps {
 }
 
 const AdminFeatures = lazy(() => import("../admin/admin-features"));
+// Only a missing or failed listing shows a dialog: its code loads then (still server-rendered).
+const MessageDialog = lazy(() =>
+  import("../dialogs/message-dialog").then((m) => ({ default: m.MessageDialog })),
+);
 
 /** /properties/{id} and /new-construction/{id}: constructions simply have no offer block. */
 export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
@@ -27,12 +30,14 @@ export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
   useEffect(() => setAvailableOverride(null), [stored, listing?.id]);
   if (!listing) {
     return (
-      <MessageDialog
-        variant="error"
-        title={messages.errorTitle}
-        text={data.problem === "missing" ? messages.noData : messages.loadFailed}
-        onClose={() => navigate("/properties")}
-      />
+      <Suspense fallback={null}>
+        <MessageDialog
+          variant="error"
+          title={messages.errorTitle}
+          text={data.problem === "missing" ? messages.noData : messages.loadFailed}
+          onClose={() => navigate("/properties")}
+        />
+      </Suspense>
     );
   }
   const facts = bedBathLine(listing.bedrooms, listing.bathrooms);
