@@ -8,6 +8,7 @@ import { createListingApi } from "~/features/listings/api.server";
 import { liveEventStream } from "~/features/live/event-stream.server";
 import type { LiveHub } from "~/features/live/hub.server";
 import type { AppServices } from "~/shared/app-context";
+import { deferHydration } from "./defer-hydration";
 import { htmlValidators } from "./html-validators";
 import { clientFiles, photoFiles } from "./static-files";
 
@@ -60,7 +61,7 @@ export async function createApp(options: CreateAppOptions) {
 
   app.all(
     "/{*splat}",
-    htmlValidators(),
+    htmlValidators({ transformHtml: options.viteMiddleware ? undefined : deferHydration }),
     createRequestHandler({
       build: options.build,
       mode: options.viteMiddleware ? "development" : "production",

@@ -1,6 +1,6 @@
 // ETags for server-rendered pages and route data: a browser revalidating a page it already has
 // gets "304 Not Modified" instead of the same HTML again. The body is small, so buffering it to
-// hash costs less than sending it twice.
+// hash costs less than sending it twice. The buffered page may also be rewritten first.
 import { createHash } from "node:crypto";
 import type { RequestHandler } from "express";
 
@@ -10,7 +10,10 @@ function toBuffer(chunk: Chunk, encoding?: BufferEncoding): Buffer {
   return typeof chunk === "string" ? Buffer.from(chunk, encoding) : Buffer.from(chunk);
 }
 
-export function htmlValidators(): RequestHandler {
+/** `transformHtml` rewrites a finished HTML page before it is hashed and sent. */
+export function htmlValidators(
+  options: { transformHtml?: (html: string) => string } = {},
+): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
@@ -48,7 +51,11 @@ export function htmlValidators(): RequestHandler {
           ),
         );
       }
-      const body = Buffer.concat(chunks);
+      let body = Buffer.concat(chunks);
+      if (options.transformHtml && /text\/html/.test(String(res.getHeader("content-type")))) {
+        body = Buffer.from(options.transformHtml(body.toString("utf8")));
+        res.removeHeader("content-length");
+      }
       const done = typeof encoding === "function" ? encoding : callback;
       if (res.statusCode === 200 && !res.headersSent && !res.getHeader("etag")) {
         const hash = createHash("sha1").update(body).digest("base64url").slice(0, 27);
