@@ -109,6 +109,46 @@ describe("HTTP surface", () => {
     expect(await other.text()).toContain("About");
   });
 
+  it("serves signed-out visitors a kept page until the listings change", async () => {
+    await insertListing(db, "properties", "cache-test", {
+      address: "1 Cache Lane",
+      bedrooms: 1,
+      bathrooms: 1,
+      description: "First words",
+      image_urls: [],
+      thumbnail_description: "",
+      property_type: "Residential",
+      currently_available: true,
+      price: null,
+      reserve_url: null,
+    });
+    const page = () => fetch(`${base}/properties/cache-test`).then((r) => r.text());
+    await expect.poll(page).toContain("First words");
+    // A change that announces nothing (triggers off) is not seen: the kept page is served...
+    await db.exec(`SET session_replication_role = replica;
+      UPDATE listings SET description = 'Second words' WHERE id = 'cache-test';
+      SET session_replication_role = origin;`);
+    expect(await page()).toContain("First words");
+    // ...except to someone signed in, whose pages are never kept.
+    const signedIn = await fetch(`${base}/properties/cache-test`, {
+      headers: { cookie: "session=not-a-real-session" },
+    });
+    expect(await signedIn.text()).toContain("Second words");
+    // An announced change clears every kept page.
+    await db.query("SELECT pg_notify('listings_changed', $1)", [
+      JSON.stringify({ collection: "properties", id: "cache-test", op: "update" }),
+    ]);
+    await expect.poll(page).toContain("Second words");
+    // Kept pages go out compressed (made once) to browsers that take it, same text.
+    const plain = await page();
+    const br = await fetch(`${base}/properties/cache-test`, {
+      headers: { "accept-encoding": "br" },
+    });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("etag")).toMatch(/^W\//);
+    expect(await br.text()).toBe(plain);
+  });
+
   it("serves hashed assets immutable and unknown assets as 404", async () => {
     const assets = await fs.readdir(path.resolve("build/client/assets"));
     const js = assets.find((f) => f.endsWith(".js"));

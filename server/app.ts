@@ -9,7 +9,8 @@ import { liveEventStream } from "~/features/live/event-stream.server";
 import type { LiveHub } from "~/features/live/hub.server";
 import type { AppServices } from "~/shared/app-context";
 import { deferHydration } from "./defer-hydration";
-import { htmlValidators } from "./html-validators";
+import { PageCache } from "./page-cache";
+import { cachedPages, pageResponses } from "./page-responses";
 import { clientFiles, photoFiles } from "./static-files";
 
 export interface CreateAppOptions extends AppServices {
@@ -46,6 +47,13 @@ export async function createApp(options: CreateAppOptions) {
   // Event streams must not be buffered by compression.
   app.get("/live", liveEventStream(hub));
 
+  // Development renders fresh from Vite every time; production keeps signed-out pages.
+  const pageCache = options.viteMiddleware ? undefined : new PageCache();
+  if (pageCache) hub.observe(() => pageCache.clear());
+  // Signed-out visitors all see the same page; anyone with a session gets their own.
+  const cacheable = (req: Request) => !hasSessionCookie(req.headers.cookie, env.session.cookieName);
+  if (pageCache) app.use(cachedPages({ cache: pageCache, cacheable }));
+
   app.use(compression());
 
   // Before any body parser: the development identity provider reads its own request bodies.
@@ -61,7 +69,11 @@ export async function createApp(options: CreateAppOptions) {
 
   app.all(
     "/{*splat}",
-    htmlValidators({ transformHtml: options.viteMiddleware ? undefined : deferHydration }),
+    pageResponses({
+      transformHtml: options.viteMiddleware ? undefined : deferHydration,
+      cache: pageCache,
+      cacheable,
+    }),
     createRequestHandler({
       build: options.build,
       mode: options.viteMiddleware ? "development" : "production",
@@ -105,4 +117,8 @@ function sameOriginWrites(publicUrl: string): express.RequestHandler {
     if (origin === allowed || origin === ownOrigin) return next();
     res.status(403).json({ error: "Cross-site requests are not allowed." });
   };
+}
+
+function hasSessionCookie(header: string | undefined, name: string): boolean {
+  return header?.split(";").some((c) => c.trim().startsWith(`${name}=`)) ?? false;
 }

@@ -17,6 +17,8 @@ type Subscriber = (change: ListingChange) => void;
  */
 export class LiveHub {
   private subscribers = new Set<Subscriber>();
+  /** Server-side listeners (caches): told first, and not counted as open streams. */
+  private observers = new Set<Subscriber>();
   private stop: (() => Promise<void>) | undefined;
 
   static async start(db: Db): Promise<LiveHub> {
@@ -34,6 +36,12 @@ export class LiveHub {
     return () => this.subscribers.delete(fn);
   }
 
+  /** For server-side state that must be stale no longer than the pages told of a change. */
+  observe(fn: Subscriber): () => void {
+    this.observers.add(fn);
+    return () => this.observers.delete(fn);
+  }
+
   private dispatch(payload: string) {
     let change: ListingChange;
     try {
@@ -43,11 +51,13 @@ export class LiveHub {
     } catch {
       return;
     }
+    for (const fn of this.observers) fn(change);
     for (const fn of this.subscribers) fn(change);
   }
 
   async close() {
     this.subscribers.clear();
+    this.observers.clear();
     await this.stop?.();
   }
 }
