@@ -1,3 +1,4 @@
+import { EditFetchError } from "~/features/admin/edit-fetch-error";
 import { EditListingForm } from "~/features/admin/edit-listing-form";
 import { loadListingForEdit } from "~/features/admin/edit-loader.server";
 import { KINDS } from "~/features/listings/kinds";
@@ -23,4 +24,8 @@ export default function EditConstruction({ loaderData }: Route.ComponentProps) {
       />
     </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <EditFetchError kind={KINDS.newConstruction} />;
 }

@@ -88,11 +88,13 @@ export function EditListingForm({ kind, listing }: { kind: ListingKind; listing:
       navigate(kind.route);
     } catch (error) {
       setBusy(null);
-      const text =
-        error instanceof ApiError && error.status === 404
-          ? messages.notFoundOnDelete(kind.noun)
-          : messages.deleteFailed(kind.noun, (error as Error).message);
-      await dialogs.error(text);
+      if (error instanceof ApiError && error.status === 404) {
+        // Already gone (deleted elsewhere): nothing left to edit, so on to the list.
+        await dialogs.error(messages.notFoundOnDelete(kind.noun));
+        navigate(kind.route);
+        return;
+      }
+      await dialogs.error(messages.deleteFailed(kind.noun, (error as Error).message));
       revalidate();
     }
   }

@@ -9,7 +9,14 @@ export async function loadListingForEdit(
   id: string,
 ) {
   requireAdminPage(context);
-  const listing = await getListing(context.db, collection, id);
+  let listing: Awaited<ReturnType<typeof getListing>>;
+  try {
+    listing = await getListing(context.db, collection, id);
+  } catch (error) {
+    // Details go to the log; the form's error boundary shows spec §8 'Failed to fetch …'.
+    console.error(`Failed to load ${collection}/${id} for editing:`, error);
+    throw data({ message: "The listing could not be read from the database." }, { status: 503 });
+  }
   if (!listing) throw data(null, { status: 404 });
   return { listing };
 }

@@ -1,4 +1,5 @@
 import {
+  type Announcements,
   closestCenter,
   DndContext,
   type DragEndEvent,
@@ -15,6 +16,8 @@ import {
   useSortable,
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
+
+type Id = string | number;
 
 export interface SortableImage {
   /** Stable identity: the stored URL, or a local id for a file not yet uploaded. */
@@ -41,9 +44,30 @@ export function SortableImages({ items, onReorder, onRemove, disabled }: Sortabl
     const to = items.findIndex((i) => i.key === over.id);
     if (from >= 0 && to >= 0) onReorder(arrayMove(items, from, to));
   }
+  // Screen readers hear positions, not the library's ids (random keys or long URLs).
+  const position = (id: Id) => items.findIndex((i) => i.key === id) + 1;
+  const of = items.length;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up photo ${position(active.id)} of ${of}.`,
+    onDragOver: ({ active, over }) =>
+      over
+        ? `Photo ${position(active.id)} is over position ${position(over.id)} of ${of}.`
+        : `Photo ${position(active.id)} is not over a position.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `Photo ${position(active.id)} was dropped at position ${position(over.id)} of ${of}.`
+        : `Photo ${position(active.id)} was dropped where it was.`,
+    onDragCancel: ({ active }) =>
+      `Moving was cancelled. Photo ${position(active.id)} stays where it was.`,
+  };
   if (items.length === 0) return null;
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements }}
+    >
       <SortableContext items={items.map((i) => i.key)} strategy={rectSortingStrategy}>
         <ol className="sortable-images" aria-label="Photos, first is the thumbnail">
           {items.map((item, index) => (

@@ -69,15 +69,14 @@ export function UserMenu({ viewer, onChosen }: { viewer: Viewer; onChosen?: () =
         aria-controls={menuId}
         onClick={() => setOpen((v) => !v)}
       >
-        {viewer.user?.name || "User"} ▾
+        {viewer.user?.name || "User"}
+        <span aria-hidden="true"> ▾</span>
       </button>
       {open ? (
         <ul className="dropdown-menu" id={menuId}>
           {viewer.isAdmin ? (
             <>
-              <li className="dropdown-header" role="presentation">
-                Admin
-              </li>
+              <li className="dropdown-header">Admin</li>
               <li>
                 <Link
                   className="dropdown-item"

@@ -1,0 +1,37 @@
+import { isRouteErrorResponse, useNavigate, useParams, useRouteError } from "react-router";
+import { MessageDialog } from "../dialogs/message-dialog";
+import { messages } from "../dialogs/messages";
+import { NotFoundPage } from "../layout/not-found-page";
+import { type ListingKind, listingPath } from "../listings/kinds";
+
+/** Why the edit form's record could not be fetched, in words for the dialog. */
+function describe(error: unknown): string {
+  if (isRouteErrorResponse(error)) {
+    const message = (error.data as { message?: unknown } | null)?.message;
+    return typeof message === "string" ? message : error.statusText || `HTTP ${error.status}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The edit routes' error boundary. For anyone but an admin (and for a missing record) these
+ * routes are the ordinary 404 page; a failed read shows spec §8 'Failed to fetch … details',
+ * and OK goes back to the listing.
+ */
+export function EditFetchError({ kind }: { kind: ListingKind }) {
+  const error = useRouteError();
+  const navigate = useNavigate();
+  const { id } = useParams();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return (
+    <section>
+      <h1>{`Edit ${kind.noun}`}</h1>
+      <MessageDialog
+        variant="error"
+        title={messages.errorTitle}
+        text={messages.fetchFailed(kind.noun, describe(error))}
+        onClose={() => navigate(id ? listingPath(kind.collection, id) : kind.route)}
+      />
+    </section>
+  );
+}
