@@ -1,0 +1,91 @@
+// Starts the real server (built bundle, fresh embedded database with the demo content).
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export interface RunningServer {
+  base: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(
+  label: string,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `bench-${label}-`));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: "",
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      SEED_DEMO: "true",
+      OIDC_CLIENT_ID: "",
+      OIDC_CLIENT_SECRET: "",
+      ...extraEnv,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout?.on("data", (d: Buffer) => {
+    log += d;
+  });
+  child.stderr?.on("data", (d: Buffer) => {
+    log += d;
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${label} server exited:\n${log}`);
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok && log.includes("Listening")) break;
+    if (Date.now() > deadline) throw new Error(`${label} server did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A demo property with several photos, for the detail-page measurements. */
+export async function detailPathWithPhotos(base: string): Promise<string> {
+  const html = await (await fetch(`${base}/properties`)).text();
+  const ids = [...html.matchAll(/href="\/properties\/([^"?]+)"/g)].map((m) => m[1] as string);
+  for (const id of ids) {
+    const page = await (await fetch(`${base}/properties/${id}`)).text();
+    if ((page.match(/data-testid="gallery"/g) ?? []).length && page.includes(".w400.webp")) {
+      return `/properties/${id}`;
+    }
+  }
+  throw new Error("No demo property with photos found");
+}

@@ -1,0 +1,92 @@
+// Requests per second for the server-rendered detail page against nginx serving a file with
+// the very same bytes, in the same run on the same machine (autocannon as the client).
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { freePort } from "./server";
+
+export interface Throughput {
+  target: string;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  non2xx: number;
+}
+
+const NGINX = "/usr/sbin/nginx";
+
+function ensureNginx() {
+  if (fs.existsSync(NGINX)) return;
+  console.log("Installing nginx (Debian package) for the comparison...");
+  execFileSync("apt-get", ["install", "-y", "-qq", "nginx"], {
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    stdio: "inherit",
+  });
+}
+
+async function load(target: string, url: string, seconds: number): Promise<Throughput> {
+  const result = await autocannon({ url, connections: 50, duration: seconds });
+  return {
+    target,
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+  };
+}
+
+export async function throughput(base: string, page: string, seconds = 10) {
+  ensureNginx();
+  const html = Buffer.from(await (await fetch(base + page)).arrayBuffer());
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "bench-nginx-"));
+  await fsp.mkdir(path.join(dir, "root"));
+  await fsp.writeFile(path.join(dir, "root", "page.html"), html);
+  const port = await freePort();
+  await fsp.writeFile(
+    path.join(dir, "nginx.conf"),
+    `daemon off; master_process on; worker_processes auto; pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir};
+  uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
+  types { text/html html; }
+  server { listen 127.0.0.1:${port}; root ${dir}/root; }
+}
+`,
+  );
+  const nginx = spawn(NGINX, ["-c", path.join(dir, "nginx.conf"), "-e", `${dir}/error.log`], {
+    stdio: "ignore",
+  });
+  try {
+    const nginxUrl = `http://127.0.0.1:${port}/page.html`;
+    for (let i = 0; i < 50; i++) {
+      if (
+        await fetch(nginxUrl).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // Warm both up, then measure one after the other.
+    await load("warm-up", base + page, 2);
+    const ssr = await load(`server-rendered ${page}`, base + page, seconds);
+    const file = await load("nginx, same bytes", nginxUrl, seconds);
+    return {
+      bytes: html.length,
+      ssr,
+      nginx: file,
+      ratio: ssr.requestsPerSecond / file.requestsPerSecond,
+    };
+  } finally {
+    nginx.kill("SIGTERM");
+    await new Promise((r) => nginx.once("exit", r));
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+}
