@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -10,7 +11,7 @@ import type { LiveHub } from "~/features/live/hub.server";
 import type { AppServices } from "~/shared/app-context";
 import { deferHydration } from "./defer-hydration";
 import { PageCache } from "./page-cache";
-import { cachedPages, pageResponses } from "./page-responses";
+import { pageResponses, serveCachedPage } from "./page-responses";
 import { clientFiles, photoFiles } from "./static-files";
 
 export interface CreateAppOptions extends AppServices {
@@ -51,8 +52,20 @@ export async function createApp(options: CreateAppOptions) {
   const pageCache = options.viteMiddleware ? undefined : new PageCache();
   if (pageCache) hub.observe(() => pageCache.clear());
   // Signed-out visitors all see the same page; anyone with a session gets their own.
-  const cacheable = (req: Request) => !hasSessionCookie(req.headers.cookie, env.session.cookieName);
-  if (pageCache) app.use(cachedPages({ cache: pageCache, cacheable }));
+  const cacheable = (cookie: string | undefined) =>
+    !hasSessionCookie(cookie, env.session.cookieName);
+  if (pageCache) {
+    // Kept pages are answered before Express does any work for the request: this is the path
+    // most visitors take, and skipping the framework roughly doubles its throughput.
+    // (`handle` is what the Express app function calls for each request; not in its types.)
+    const inner = app as unknown as {
+      handle: (...args: [IncomingMessage, ServerResponse, unknown]) => void;
+    };
+    const handle = inner.handle.bind(app);
+    inner.handle = (req, res, next) => {
+      if (!serveCachedPage(pageCache, cacheable, req, res)) handle(req, res, next);
+    };
+  }
 
   app.use(compression());
 

@@ -4,6 +4,7 @@
 // - for signed-out visitors it is kept in the PageCache and served from there until the
 //   listings change.
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import type { PageCache } from "./page-cache";
 
@@ -12,8 +13,8 @@ type Chunk = string | Buffer | Uint8Array;
 export interface PageResponseOptions {
   transformHtml?: (html: string) => string;
   cache?: PageCache;
-  /** Whether the request may be answered from, and stored in, the cache. */
-  cacheable?: (req: Request) => boolean;
+  /** Whether a request with this Cookie header may be answered from, and stored in, the cache. */
+  cacheable?: (cookieHeader: string | undefined) => boolean;
 }
 
 const NOT_CACHED_HEADERS = new Set(["set-cookie", "content-length", "transfer-encoding"]);
@@ -27,7 +28,8 @@ function toBuffer(chunk: Chunk, encoding?: unknown): Buffer {
 export function pageResponses(options: PageResponseOptions = {}): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const cache = options.cache && options.cacheable?.(req) ? options.cache : undefined;
+    const cache =
+      options.cache && options.cacheable?.(req.headers.cookie) ? options.cache : undefined;
     const key = req.originalUrl;
     const generation = cache?.currentGeneration ?? 0;
 
@@ -88,27 +90,37 @@ export function pageResponses(options: PageResponseOptions = {}): RequestHandler
 type EndFn = (...args: unknown[]) => unknown;
 
 /**
- * Answers from the cache before any other middleware runs: only pages the router rendered are
- * ever stored, so a stored URL is always the router's. Sends the stored brotli or gzip copy
- * (made once per page) to browsers that accept it.
+ * Answers a request from the cache with plain Node.js (no framework work per request), or
+ * returns false. Only pages the router rendered are ever stored, so a stored URL is always the
+ * router's. Sends the stored brotli or gzip copy (made once per page) to browsers that take it.
  */
-export function cachedPages(
-  options: Required<Pick<PageResponseOptions, "cache" | "cacheable">>,
-): RequestHandler {
-  return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const hit = options.cacheable(req) ? options.cache.get(req.originalUrl) : undefined;
-    if (!hit) return next();
-    res.status(hit.status);
-    for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
-    res.setHeader("Vary", "Accept-Encoding");
-    const encoding = req.acceptsEncodings("br", "gzip", "identity");
-    if (encoding === "br" || encoding === "gzip") {
-      res.setHeader("Content-Encoding", encoding);
-      return finish(req, res, options.cache.encoded(hit, encoding), res.end.bind(res) as EndFn);
-    }
-    return finish(req, res, hit.body, res.end.bind(res) as EndFn);
-  };
+export function serveCachedPage(
+  cache: PageCache,
+  cacheable: (cookieHeader: string | undefined) => boolean,
+  req: IncomingMessage,
+  res: ServerResponse,
+): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (!req.url || !cacheable(req.headers.cookie)) return false;
+  const hit = cache.get(req.url);
+  if (!hit) return false;
+  for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
+  res.setHeader("Vary", "Accept-Encoding");
+  const etag = hit.headers.etag;
+  const ifNoneMatch = req.headers["if-none-match"];
+  if (etag && ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim() === etag)) {
+    res.removeHeader("content-type");
+    res.writeHead(304).end();
+    return true;
+  }
+  const accepted = String(req.headers["accept-encoding"] ?? "");
+  const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+  const body = encoding ? cache.encoded(hit, encoding) : hit.body;
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.writeHead(hit.status);
+  res.end(req.method === "HEAD" ? undefined : body);
+  return true;
 }
 
 function storedHeaders(res: Response): Record<string, string | string[]> {

@@ -126,7 +126,7 @@ async function main() {
     }
 
     if (wants("throughput")) {
-      console.log("Measuring throughput: server-rendered page vs nginx (about 25 s)...");
+      console.log("Measuring throughput: server-rendered page vs nginx (about 35 s)...");
       const t = await throughput(site.base, detail);
       results.throughput = t;
       checks.push(

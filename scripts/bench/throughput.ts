@@ -27,8 +27,13 @@ function ensureNginx() {
   });
 }
 
-async function load(target: string, url: string, seconds: number): Promise<Throughput> {
-  const result = await autocannon({ url, connections: 50, duration: seconds });
+async function load(
+  target: string,
+  url: string,
+  seconds: number,
+  headers: Record<string, string> = {},
+): Promise<Throughput> {
+  const result = await autocannon({ url, connections: 50, duration: seconds, headers });
   return {
     target,
     requestsPerSecond: Math.round(result.requests.average),
