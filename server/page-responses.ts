@@ -108,7 +108,7 @@ export function serveCachedPage(
   res.setHeader("Vary", "Accept-Encoding");
   const etag = hit.headers.etag;
   const ifNoneMatch = req.headers["if-none-match"];
-  if (etag && ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim() === etag)) {
+  if (etag && ifNoneMatch?.split(",").some((t) => t.trim() === etag)) {
     res.removeHeader("content-type");
     res.writeHead(304).end();
     return true;
