@@ -81,12 +81,19 @@ http {
     }
     // Warm both up, then measure one after the other.
     await load("warm-up", base + page, 2);
+    await load("warm-up", nginxUrl, 2);
     const ssr = await load(`server-rendered ${page}`, base + page, seconds);
     const file = await load("nginx, same bytes", nginxUrl, seconds);
+    // A session cookie (unknown to the server) makes every request skip the kept pages: this
+    // is what a signed-in visitor costs, a session lookup and a full React render each time.
+    const rendered = await load(`rendered each time ${page}`, base + page, seconds, {
+      cookie: "session=bench; __Host-session=bench",
+    });
     return {
       bytes: html.length,
       ssr,
       nginx: file,
+      rendered,
       ratio: ssr.requestsPerSecond / file.requestsPerSecond,
     };
   } finally {
