@@ -3,7 +3,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { CHROMIUM, CHROMIUM_FLAGS } from "./chromium";
+import { CHROMIUM, CHROMIUM_FLAGS } from "../shared/chromium";
 
 export interface ImageBytes {
   page: string;

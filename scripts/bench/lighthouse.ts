@@ -5,7 +5,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { CHROMIUM, CHROMIUM_FLAGS } from "./chromium";
+import { CHROMIUM, CHROMIUM_FLAGS } from "../shared/chromium";
 import { median } from "./stats";
 
 const run = promisify(execFile);

@@ -1,20 +1,11 @@
 // Starts the real server (built bundle, fresh embedded database with the demo content).
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../shared/free-port";
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
+export { freePort };
 
 export interface RunningServer {
   base: string;

@@ -1,19 +1,9 @@
 // Browser-test fixtures: Debian's Chromium through playwright-core, plus direct database access.
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
+import { CHROMIUM, CHROMIUM_FLAGS } from "../../scripts/shared/chromium";
 
 export const baseURL = () => inject("baseURL");
-
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** Runs SQL in the test server's database (seeding and changing data from outside the browser). */
 export async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []) {
@@ -30,8 +20,8 @@ export function useBrowser() {
   const state = {} as { browser: Browser };
   beforeAll(async () => {
     state.browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: CHROMIUM_ARGS,
+      executablePath: CHROMIUM,
+      args: CHROMIUM_FLAGS,
     });
   });
   afterAll(async () => {

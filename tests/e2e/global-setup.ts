@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { freePort } from "../../scripts/shared/free-port";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -11,17 +11,6 @@ declare module "vitest" {
     controlURL: string;
     dataDir: string;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 let child: ChildProcess | undefined;

@@ -1,3 +1,4 @@
+// Debian's Chromium, headless, as the browser tests and the benchmark launch it.
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_FLAGS = [
   "--headless",
