@@ -165,6 +165,27 @@ describe("admin error dialogs", () => {
     expect(await storedListing("properties", seeded.house.id)).toEqual(before);
   });
 
+  it("edit: removing a photo that is already gone says 'Error: {message}'", async () => {
+    await seed();
+    await gotoHydrated(page, `/editproperties/${seeded.house.id}`);
+    await field(page, "Add Images").setInputFiles(asFiles([images.green]));
+    await dialogNamed(page, "Uploaded!").getByRole("button", { name: "OK" }).click();
+    await expect.poll(() => tiles(page).count(), POLL).toBe(1);
+    // Another admin's change (no mock): the photo leaves the record while this form shows it.
+    await sql(
+      `UPDATE listings SET image_urls = '[]'::jsonb, thumbnail_image_url = NULL
+       WHERE collection = 'properties' AND id = $1`,
+      [seeded.house.id],
+    );
+    await tiles(page).first().getByRole("button", { name: "Remove" }).click();
+    await answerConfirm(page, "Yes");
+    await expectErrorDialog(
+      page,
+      messages.errorTitle,
+      "Error: That image is not part of this listing.",
+    );
+  });
+
   it("edit: a refused save says 'Failed to save property. …' and stays on the form", async () => {
     await seed();
     const before = await storedListing("properties", seeded.house.id);

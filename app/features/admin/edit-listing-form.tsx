@@ -60,7 +60,13 @@ export function EditListingForm({ kind, listing }: { kind: ListingKind; listing:
       await dialogs.success(successTitles.removed);
     } catch (error) {
       setBusy(null);
-      await dialogs.error(messages.imageDeleteFailed((error as Error).message));
+      // The server refusing the request (the photo or listing is gone) is a removal error;
+      // anything else means deleting the stored image failed.
+      const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      const message = (error as Error).message;
+      await dialogs.error(
+        refused ? messages.imageRemoveFailed(message) : messages.imageDeleteFailed(message),
+      );
     }
   }
 
