@@ -1,4 +1,13 @@
 // Spec §9 lightbox constants, mapped onto yet-another-react-lightbox settings where it has one.
+//
+// Three of the spec's constants have no setting in the library and keep its built-in behaviour:
+// - key repeat limit 180 ms: arrow keys are throttled to half the swipe animation (150 ms);
+// - swipe threshold 200 px or a quarter of the width: a drag past 30% of the width, or a quick
+//   flick, changes the photo;
+// - horizontal wheel thresholds 200/100 with a 500 ms lock: a wheel swipe follows the same
+//   drag rule.
+// Maximum zoom is given to the library as a ratio to the photo's own pixels (maxZoomPixelRatio),
+// so level 300 (×8.1) is measured against the stored photo, not the size it is shown at.
 export const LIGHTBOX = {
   minZoomLevel: 0,
   maxZoomLevel: 300,
@@ -7,8 +16,6 @@ export const LIGHTBOX = {
   wheelMultiplierBase: 1.007,
   imagePadding: 10,
   animationMs: 300,
-  keyRepeatLimitMs: 180,
-  swipeThresholdPx: 200,
   labels: {
     Close: "Close lightbox",
     Next: "Next image",
