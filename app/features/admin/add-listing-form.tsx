@@ -4,6 +4,7 @@ import { dialogDurations, messages, successTitles } from "../dialogs/messages";
 import { useDialogs } from "../dialogs/use-dialogs";
 import { type ListingKind, listingPath } from "../listings/kinds";
 import { ApiError, apiRequest, apiUrl } from "./api-client";
+import { BusyLabel, UploadProgress } from "./form-parts";
 import { draftKey, EMPTY_FORM, type ListingFormValues, parseDraft, toPayload } from "./form-values";
 import { ListingFields } from "./listing-fields";
 import { type SortableImage, SortableImages } from "./sortable-images";
@@ -119,28 +120,12 @@ export function AddListingForm({ kind }: { kind: ListingKind }) {
           disabled={saving}
         />
       </div>
-      {progress !== null ? (
-        <div
-          className="progress"
-          role="progressbar"
-          aria-label="Upload progress"
-          aria-valuenow={Math.round(progress * 100)}
-          aria-valuemin={0}
-          aria-valuemax={100}
-        >
-          <div style={{ width: `${Math.round(progress * 100)}%` }} />
-        </div>
-      ) : null}
+      <UploadProgress fraction={progress} />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? (
-            <>
-              <span className="spinner" aria-hidden="true" />
-              Saving...
-            </>
-          ) : (
-            `Add ${kind.noun}`
-          )}
+          <BusyLabel busy={saving} busyText="Saving...">
+            Add {kind.noun}
+          </BusyLabel>
         </button>
         <button type="button" className="btn btn-outline" onClick={clear} disabled={saving}>
           Clear

@@ -5,6 +5,7 @@ import { useDialogs } from "../dialogs/use-dialogs";
 import { type ListingKind, listingPath } from "../listings/kinds";
 import type { Listing } from "../listings/listing";
 import { ApiError, apiRequest, apiUrl } from "./api-client";
+import { BusyLabel, UploadProgress } from "./form-parts";
 import { type ListingFormValues, toPayload, valuesFromListing } from "./form-values";
 import { ListingFields } from "./listing-fields";
 import { type SortableImage, SortableImages } from "./sortable-images";
@@ -131,18 +132,7 @@ export function EditListingForm({ kind, listing }: { kind: ListingKind; listing:
             e.currentTarget.value = "";
           }}
         />
-        {progress !== null ? (
-          <div
-            className="progress"
-            role="progressbar"
-            aria-label="Upload progress"
-            aria-valuenow={Math.round(progress * 100)}
-            aria-valuemin={0}
-            aria-valuemax={100}
-          >
-            <div style={{ width: `${Math.round(progress * 100)}%` }} />
-          </div>
-        ) : null}
+        <UploadProgress fraction={progress} />
         <SortableImages
           items={images}
           onReorder={setImages}
@@ -152,24 +142,14 @@ export function EditListingForm({ kind, listing }: { kind: ListingKind; listing:
       </div>
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={disabled}>
-          {busy === "saving" ? (
-            <>
-              <span className="spinner" aria-hidden="true" />
-              Saving...
-            </>
-          ) : (
-            "Save"
-          )}
+          <BusyLabel busy={busy === "saving"} busyText="Saving...">
+            Save
+          </BusyLabel>
         </button>
         <button type="button" className="btn btn-danger" onClick={destroy} disabled={disabled}>
-          {busy === "deleting" ? (
-            <>
-              <span className="spinner" aria-hidden="true" />
-              Deleting...
-            </>
-          ) : (
-            "Delete"
-          )}
+          <BusyLabel busy={busy === "deleting"} busyText="Deleting...">
+            Delete
+          </BusyLabel>
         </button>
       </div>
       {dialogs.element}
