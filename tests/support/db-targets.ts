@@ -6,7 +6,8 @@ import { type Db, openDb } from "~/shared/db.server";
 
 export interface DbTarget {
   name: "pglite" | "postgres";
-  open(): Promise<{ db: Db; cleanup(): Promise<void> }>;
+  /** `another` opens a second connection pool on the same data, as a second server would. */
+  open(): Promise<{ db: Db; cleanup(): Promise<void>; another?: () => Promise<Db> }>;
 }
 
 export const dbTargets: DbTarget[] = [
@@ -31,9 +32,16 @@ if (serverUrl) {
       const url = new URL(serverUrl);
       url.searchParams.set("options", `-c search_path=${schema}`);
       const db = await openDb({ databaseUrl: url.toString() });
+      const others: Db[] = [];
       return {
         db,
+        async another() {
+          const other = await openDb({ databaseUrl: url.toString() });
+          others.push(other);
+          return other;
+        },
         async cleanup() {
+          for (const other of others) await other.close();
           await db.close();
           await admin.query(`DROP SCHEMA ${schema} CASCADE`);
           await admin.end();

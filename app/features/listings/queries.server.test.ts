@@ -31,8 +31,9 @@ const base: ListingInput = {
 describe.each(dbTargets)("listing queries on $name", (target) => {
   let db: Db;
   let cleanup: () => Promise<void>;
+  let anotherInstance: (() => Promise<Db>) | undefined;
   beforeAll(async () => {
-    ({ db, cleanup } = await target.open());
+    ({ db, cleanup, another: anotherInstance } = await target.open());
   });
   afterAll(async () => cleanup?.());
 
@@ -127,6 +128,29 @@ describe.each(dbTargets)("listing queries on $name", (target) => {
       .toEqual(["insert", "update", "delete"]);
     await hub.close();
   });
+
+  // Several server instances on one PostgreSQL stay in step: a write through one instance's
+  // connections reaches the live hub (and so the page cache and browsers) of another.
+  it.runIf(target.name === "postgres")(
+    "announces a write made by another server instance",
+    async () => {
+      const other = await anotherInstance?.();
+      if (!other) throw new Error("this target has no second instance");
+      const hub = await LiveHub.start(db);
+      const seen: ListingChange[] = [];
+      hub.subscribe((c) => seen.push(c));
+      await insertListing(other, "properties", "other-instance", {
+        ...base,
+        address: "other instance",
+      });
+      await expect
+        .poll(() => seen.filter((c) => c.id === "other-instance").map((c) => c.op))
+        .toEqual(["insert"]);
+      expect(await listingExists(db, "properties", "other-instance")).toBe(true);
+      await deleteListing(other, "properties", "other-instance");
+      await hub.close();
+    },
+  );
 
   it("deletes a record", async () => {
     expect(await deleteListing(db, "properties", listingKey(base.address))).toBe(true);
