@@ -5,8 +5,6 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "../shared/free-port";
 
-export { freePort };
-
 export interface RunningServer {
   base: string;
   dataDir: string;

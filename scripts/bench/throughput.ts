@@ -6,7 +6,7 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort } from "./server";
+import { freePort } from "../shared/free-port";
 
 export interface Throughput {
   target: string;

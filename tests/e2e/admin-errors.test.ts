@@ -141,12 +141,17 @@ describe("admin error dialogs", () => {
     expect(await page.getByRole("button", { name: "Save" }).isEnabled()).toBe(true);
   });
 
-  it("edit: a failed image removal says 'Error deleting image. …' and keeps the photo", async () => {
+  /** The seeded house's edit form, with one photo uploaded through it. */
+  async function editWithOnePhoto() {
     await seed();
     await gotoHydrated(page, `/editproperties/${seeded.house.id}`);
     await field(page, "Add Images").setInputFiles(asFiles([images.green]));
     await dialogNamed(page, "Uploaded!").getByRole("button", { name: "OK" }).click();
     await expect.poll(() => tiles(page).count(), POLL).toBe(1);
+  }
+
+  it("edit: a failed image removal says 'Error deleting image. …' and keeps the photo", async () => {
+    await editWithOnePhoto();
     const before = await storedListing("properties", seeded.house.id);
     expect(before?.image_urls).toHaveLength(1);
 
@@ -166,11 +171,7 @@ describe("admin error dialogs", () => {
   });
 
   it("edit: removing a photo that is already gone says 'Error: {message}'", async () => {
-    await seed();
-    await gotoHydrated(page, `/editproperties/${seeded.house.id}`);
-    await field(page, "Add Images").setInputFiles(asFiles([images.green]));
-    await dialogNamed(page, "Uploaded!").getByRole("button", { name: "OK" }).click();
-    await expect.poll(() => tiles(page).count(), POLL).toBe(1);
+    await editWithOnePhoto();
     // Another admin's change (no mock): the photo leaves the record while this form shows it.
     await sql(
       `UPDATE listings SET image_urls = '[]'::jsonb, thumbnail_image_url = NULL
