@@ -112,6 +112,9 @@ export async function keyboardMove(
   key: "ArrowLeft" | "ArrowRight",
   times = 1,
 ) {
+  // A person typing has the page in front; a background tab's timers are throttled, and the
+  // library starts listening for arrow keys from a timer after the pick-up.
+  await page.bringToFront();
   const handle = handles(page).nth(from);
   await handle.focus();
   await page.keyboard.press("Space");
@@ -119,9 +122,22 @@ export async function keyboardMove(
   const live = page.locator("[id^='DndLiveRegion']");
   for (let i = 0; i < times; i++) {
     const before = await live.textContent();
-    await page.keyboard.press(key);
-    // The library announces each move; wait for it before the next key.
-    await expect.poll(() => live.textContent(), POLL).not.toBe(before);
+    // The library announces each move; wait for it before the next key. A key pressed before
+    // that timer ran is not seen at all (nothing moves, nothing is announced): press it again.
+    for (let attempt = 1; ; attempt++) {
+      await page.keyboard.press(key);
+      const moved = await expect
+        .poll(() => live.textContent(), { timeout: 2_000, interval: 100 })
+        .not.toBe(before)
+        .then(
+          () => true,
+          (error: unknown) => {
+            if (attempt === 3) throw error;
+            return false;
+          },
+        );
+      if (moved) break;
+    }
   }
   await page.keyboard.press("Space");
   await expect.poll(() => live.textContent(), POLL).toContain("was dropped");
