@@ -11,7 +11,7 @@ import {
 import "./app.css";
 
 import type { Route } from "./+types/root";
-import { company } from "./features/content/company";
+import { company } from "./domain/company";
 import { Navbar } from "./features/layout/navbar";
 import { NotFoundPage } from "./features/layout/not-found-page";
 import { PendingIndicator } from "./features/layout/pending-indicator";

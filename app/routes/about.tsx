@@ -1,5 +1,5 @@
-import { company } from "~/features/content/company";
-import { pageMeta } from "~/shared/meta";
+import { company } from "~/domain/company";
+import { pageMeta } from "~/features/layout/page-meta";
 
 export const meta = () =>
   pageMeta("About Us", "A family-owned leasing company with over 30 years in Northern Virginia.");

@@ -1,7 +1,7 @@
+import { KINDS } from "~/domain/listing-kinds";
 import { AddListingForm } from "~/features/admin/add-listing-form";
 import { requireAdminPage } from "~/features/admin/guard.server";
-import { KINDS } from "~/features/listings/kinds";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/features/layout/page-meta";
 import type { Route } from "./+types/add-property";
 
 export const meta = () => [

@@ -1,8 +1,8 @@
+import { KINDS } from "~/domain/listing-kinds";
 import { EditFetchError } from "~/features/admin/edit-fetch-error";
 import { EditListingForm } from "~/features/admin/edit-listing-form";
 import { loadListingForEdit } from "~/features/admin/edit-loader.server";
-import { KINDS } from "~/features/listings/kinds";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/features/layout/page-meta";
 import type { Route } from "./+types/edit-construction";
 
 export const meta = () => [

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { company } from "~/features/content/company";
-import { cardDelaySeconds, selectFeatured } from "~/features/listings/featured";
-import { listingPath } from "~/features/listings/kinds";
+import { company } from "~/domain/company";
+import { cardDelaySeconds, selectFeatured } from "~/domain/featured";
+import { listingPath } from "~/domain/listing-kinds";
+import { pageMeta } from "~/features/layout/page-meta";
 import { loadListingSummaries } from "~/features/listings/list-loader.server";
 import { ListingCard } from "~/features/listings/listing-card";
 import { useLiveRevalidation } from "~/features/live/use-live-revalidation";
-import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/home";
 
 export const meta = () => pageMeta("Home", `${company.name}: ${company.tagline}`);

@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { requireAdminPage } from "~/features/admin/guard.server";
 import { grantAdmin, LastAdminError, listAdmins, revokeAdmin } from "~/features/auth/admins.server";
-import { pageMeta } from "~/shared/meta";
+import { pageMeta } from "~/features/layout/page-meta";
 import type { Route } from "./+types/manage-admins";
 
 export const meta = () => [

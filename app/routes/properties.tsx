@@ -1,7 +1,7 @@
-import { KINDS } from "~/features/listings/kinds";
+import { KINDS } from "~/domain/listing-kinds";
+import { pageMeta } from "~/features/layout/page-meta";
 import { loadListingSummaries } from "~/features/listings/list-loader.server";
 import { ListingListPage } from "~/features/listings/listing-list-page";
-import { pageMeta } from "~/shared/meta";
 import type { Route } from "./+types/properties";
 
 export const meta = () =>

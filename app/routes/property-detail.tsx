@@ -1,8 +1,8 @@
+import { KINDS } from "~/domain/listing-kinds";
+import { originFrom } from "~/features/layout/page-meta";
 import { loadListingDetail } from "~/features/listings/detail-loader.server";
-import { KINDS } from "~/features/listings/kinds";
 import { ListingDetailPage } from "~/features/listings/listing-detail-page";
 import { listingMeta } from "~/features/listings/listing-seo";
-import { originFrom } from "~/shared/meta";
 import type { Route } from "./+types/property-detail";
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>

@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from "react-router";
-import { company } from "~/features/content/company";
-import { pageMeta } from "~/shared/meta";
+import { company } from "~/domain/company";
+import { pageMeta } from "~/features/layout/page-meta";
 
 export const meta = () =>
   pageMeta(

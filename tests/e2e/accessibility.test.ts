@@ -2,8 +2,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { company } from "~/features/content/company";
-import { listingPath } from "~/features/listings/kinds";
+import { company } from "~/domain/company";
+import { listingPath } from "~/domain/listing-kinds";
 import { useBrowser } from "./fixtures";
 import { dbListingByAddress, gotoHydrated, waitForAnimations } from "./helpers";
 

@@ -2,8 +2,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { company } from "~/features/content/company";
-import { listingPath } from "~/features/listings/kinds";
+import { company } from "~/domain/company";
+import { listingPath } from "~/domain/listing-kinds";
 import { asFiles, dialogNamed, field, testImages, tiles } from "./admin-helpers";
 import { newUser, removeAdmin, signedInPage, userMenuButton } from "./auth-fixtures";
 import { useBrowser } from "./fixtures";

@@ -2,9 +2,9 @@
 // and construction detail, §5, §7, §8), watched live by a visitor's /new-construction.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dialogDurations, messages, successTitles } from "~/features/dialogs/messages";
-import { listingPath } from "~/features/listings/kinds";
-import { listingKey } from "~/features/listings/listing";
+import { listingKey } from "~/domain/listing";
+import { listingPath } from "~/domain/listing-kinds";
+import { dialogDurations, messages, successTitles } from "~/domain/messages";
 import {
   acknowledgeSuccess,
   answerConfirm,

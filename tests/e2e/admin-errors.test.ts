@@ -2,10 +2,10 @@
 // a failed step leaves the data as it was (issue: nothing lost or orphaned).
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { company } from "~/features/content/company";
-import { messages } from "~/features/dialogs/messages";
-import { listingPath } from "~/features/listings/kinds";
-import { listingKey } from "~/features/listings/listing";
+import { company } from "~/domain/company";
+import { listingKey } from "~/domain/listing";
+import { listingPath } from "~/domain/listing-kinds";
+import { messages } from "~/domain/messages";
 import {
   answerConfirm,
   asFiles,

@@ -4,8 +4,8 @@ import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { expect, inject } from "vitest";
-import { errorFooter } from "~/features/content/company";
-import type { Collection } from "~/features/listings/kinds";
+import { errorFooter } from "~/domain/company";
+import type { Collection } from "~/domain/listing-kinds";
 import { baseURL, sql } from "./fixtures";
 import { gotoHydrated, POLL, texts } from "./helpers";
 

@@ -2,9 +2,9 @@
 // 'Admin Features', §4, §5, §7 sequences, §8 dialogs), watched live by a visitor's /properties.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dialogDurations, messages, successTitles } from "~/features/dialogs/messages";
-import { listingPath } from "~/features/listings/kinds";
-import { listingKey } from "~/features/listings/listing";
+import { listingKey } from "~/domain/listing";
+import { listingPath } from "~/domain/listing-kinds";
+import { dialogDurations, messages, successTitles } from "~/domain/messages";
 import {
   acknowledgeSuccess,
   answerConfirm,

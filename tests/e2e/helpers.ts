@@ -1,7 +1,7 @@
 // Shared helpers for the browser tests (not a test file itself).
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import type { Collection } from "~/features/listings/kinds";
+import type { Collection } from "~/domain/listing-kinds";
 import { baseURL, sql } from "./fixtures";
 
 /** Waits until React has hydrated the page (the navbar's toggle carries React's props). */

@@ -1,7 +1,7 @@
 // Home page (spec §2 Home, §9 featured addresses and card delays).
 import { describe, expect, it } from "vitest";
-import { company } from "~/features/content/company";
-import { listingPath } from "~/features/listings/kinds";
+import { company } from "~/domain/company";
+import { listingPath } from "~/domain/listing-kinds";
 import { useBrowser } from "./fixtures";
 import {
   dbListingByAddress,

@@ -1,9 +1,9 @@
 // Detail pages /properties/{id} and /new-construction/{id} (spec §2 detail, Lightbox; §8; §9).
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { company } from "~/features/content/company";
-import { messages } from "~/features/dialogs/messages";
-import { listingPath } from "~/features/listings/kinds";
+import { company } from "~/domain/company";
+import { listingPath } from "~/domain/listing-kinds";
+import { messages } from "~/domain/messages";
 import { baseURL, useBrowser } from "./fixtures";
 import {
   type DbListing,

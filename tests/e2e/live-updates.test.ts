@@ -1,9 +1,9 @@
 // Live subscriptions (spec §7): open lists follow database changes without a reload.
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { company } from "~/features/content/company";
-import type { Collection } from "~/features/listings/kinds";
-import { listingPath } from "~/features/listings/kinds";
+import { company } from "~/domain/company";
+import type { Collection } from "~/domain/listing-kinds";
+import { listingPath } from "~/domain/listing-kinds";
 import { sql, useBrowser } from "./fixtures";
 import { deleteRow, gotoHydrated, insertRow, texts, uniqueSuffix } from "./helpers";
 

@@ -1,7 +1,7 @@
 // Navigation bar (spec §2 Navigation bar, §9 logo width and xl breakpoint).
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { company } from "~/features/content/company";
+import { company } from "~/domain/company";
 import { PUBLIC_NAV } from "~/features/layout/navbar";
 import { useBrowser } from "./fixtures";
 import { gotoHydrated, h1Text, POLL } from "./helpers";

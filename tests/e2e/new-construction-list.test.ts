@@ -1,8 +1,8 @@
 // /new-construction: title, the remembered 'Construction Type' filter and card links (spec §2).
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { FILTER_STORAGE_KEYS } from "~/features/listings/filters";
-import { KINDS, listingPath } from "~/features/listings/kinds";
+import { FILTER_STORAGE_KEYS } from "~/domain/listing-filters";
+import { KINDS, listingPath } from "~/domain/listing-kinds";
 import { useBrowser } from "./fixtures";
 import { dbListings, gotoHydrated, h1Text, hrefs, POLL, texts } from "./helpers";
 

@@ -1,8 +1,8 @@
 // What search engines and slow phones get before (or without) JavaScript: the detail page's
 // HTML already holds the listing, and its first photo is fetched at once in the right size.
 import { describe, expect, it } from "vitest";
-import { company } from "~/features/content/company";
-import { formatPrice } from "~/features/listings/format";
+import { company } from "~/domain/company";
+import { formatPrice } from "~/domain/listing-format";
 import { useBrowser } from "./fixtures";
 import { type DbListing, dbListingByAddress } from "./helpers";
 

@@ -1,9 +1,9 @@
 // Unknown records and unknown paths (spec §2 construction detail, §8 'Detail: no record for id').
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { company, errorFooter } from "~/features/content/company";
-import { messages } from "~/features/dialogs/messages";
-import { KINDS } from "~/features/listings/kinds";
+import { company, errorFooter } from "~/domain/company";
+import { KINDS } from "~/domain/listing-kinds";
+import { messages } from "~/domain/messages";
 import { useBrowser } from "./fixtures";
 import { fetchHtml, gotoHydrated, h1Text, POLL } from "./helpers";
 

@@ -1,8 +1,8 @@
 // /properties: filters, their session storage and the ?filter=available query (spec §2, §4, §5).
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { FILTER_STORAGE_KEYS } from "~/features/listings/filters";
-import { KINDS, listingPath } from "~/features/listings/kinds";
+import { FILTER_STORAGE_KEYS } from "~/domain/listing-filters";
+import { KINDS, listingPath } from "~/domain/listing-kinds";
 import { useBrowser } from "./fixtures";
 import {
   type DbListing,

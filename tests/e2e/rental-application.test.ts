@@ -2,8 +2,8 @@
 import fs from "node:fs/promises";
 import { PDFDocument, PDFName, PDFTextField } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { company } from "~/features/content/company";
-import { listingPath } from "~/features/listings/kinds";
+import { company } from "~/domain/company";
+import { listingPath } from "~/domain/listing-kinds";
 import { baseURL, useBrowser } from "./fixtures";
 import { dbListingByAddress, gotoHydrated, h1Text, POLL, texts } from "./helpers";
 

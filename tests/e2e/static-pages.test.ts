@@ -1,6 +1,6 @@
 // /about and /contact (spec §1, §2 public routes).
 import { describe, expect, it } from "vitest";
-import { company } from "~/features/content/company";
+import { company } from "~/domain/company";
 import { useBrowser } from "./fixtures";
 import { hrefs, texts } from "./helpers";
 

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { dialogDurations, messages, successTitles } from "../dialogs/messages";
-import { useDialogs } from "../dialogs/use-dialogs";
-import { type ListingKind, listingPath } from "../listings/kinds";
+import { type ListingKind, listingPath } from "~/domain/listing-kinds";
+import { dialogDurations, messages, successTitles } from "~/domain/messages";
+import { useDialogs } from "~/features/dialogs/use-dialogs";
 import { ApiError, apiRequest, apiUrl } from "./api-client";
 import { BusyLabel, UploadProgress } from "./form-parts";
 import { draftKey, EMPTY_FORM, type ListingFormValues, parseDraft, toPayload } from "./form-values";

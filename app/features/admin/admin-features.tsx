@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { dialogDurations, messages, successTitles } from "../dialogs/messages";
-import { useDialogs } from "../dialogs/use-dialogs";
-import type { ListingKind } from "../listings/kinds";
-import type { Listing } from "../listings/listing";
+import type { Listing } from "~/domain/listing";
+import type { ListingKind } from "~/domain/listing-kinds";
+import { dialogDurations, messages, successTitles } from "~/domain/messages";
+import { useDialogs } from "~/features/dialogs/use-dialogs";
 import { apiRequest, apiUrl } from "./api-client";
 
 interface AdminFeaturesProps {

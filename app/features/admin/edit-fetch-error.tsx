@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, useNavigate, useParams, useRouteError } from "react-router";
-import { MessageDialog } from "../dialogs/message-dialog";
-import { messages } from "../dialogs/messages";
-import { NotFoundPage } from "../layout/not-found-page";
-import { type ListingKind, listingPath } from "../listings/kinds";
+import { type ListingKind, listingPath } from "~/domain/listing-kinds";
+import { messages } from "~/domain/messages";
+import { MessageDialog } from "~/features/dialogs/message-dialog";
+import { NotFoundPage } from "~/features/layout/not-found-page";
 
 /** Why the edit form's record could not be fetched, in words for the dialog. */
 function describe(error: unknown): string {

@@ -1,9 +1,9 @@
 import { useId, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { dialogDurations, messages, successTitles } from "../dialogs/messages";
-import { useDialogs } from "../dialogs/use-dialogs";
-import { type ListingKind, listingPath } from "../listings/kinds";
-import type { Listing } from "../listings/listing";
+import type { Listing } from "~/domain/listing";
+import { type ListingKind, listingPath } from "~/domain/listing-kinds";
+import { dialogDurations, messages, successTitles } from "~/domain/messages";
+import { useDialogs } from "~/features/dialogs/use-dialogs";
 import { ApiError, apiRequest, apiUrl } from "./api-client";
 import { BusyLabel, UploadProgress } from "./form-parts";
 import { type ListingFormValues, toPayload, valuesFromListing } from "./form-values";

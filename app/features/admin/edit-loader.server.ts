@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
-import type { Collection } from "../listings/kinds";
-import { getListing } from "../listings/queries.server";
+import type { Collection } from "~/domain/listing-kinds";
+import { getListing } from "~/features/listings/queries.server";
 import { requireAdminPage } from "./guard.server";
 
 export async function loadListingForEdit(

@@ -1,5 +1,5 @@
-import type { PropertyType } from "../listings/kinds";
-import type { Listing } from "../listings/listing";
+import type { Listing } from "~/domain/listing";
+import type { PropertyType } from "~/domain/listing-kinds";
 
 /** What the add and edit forms hold: inputs keep text until they are sent. */
 export interface ListingFormValues {

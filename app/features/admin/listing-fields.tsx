@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef } from "react";
-import { type ListingKind, PROPERTY_TYPES } from "../listings/kinds";
+import { type ListingKind, PROPERTY_TYPES } from "~/domain/listing-kinds";
 import type { ListingFormValues } from "./form-values";
 
 interface ListingFieldsProps {

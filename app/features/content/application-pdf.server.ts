@@ -1,5 +1,5 @@
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
-import { type CompanyContent, company } from "./company";
+import { type CompanyContent, company } from "~/domain/company";
 
 /** Fields of the rental application form, in page order: [label, field name, lines]. */
 export const APPLICATION_FIELDS: [string, string, number][] = [

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from "react";
-import { errorFooter } from "../content/company";
+import { errorFooter } from "~/domain/company";
 
 export interface MessageDialogProps {
   title: string;

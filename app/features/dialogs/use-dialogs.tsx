@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from "react";
+import { messages } from "~/domain/messages";
 import { MessageDialog, type MessageDialogProps } from "./message-dialog";
-import { messages } from "./messages";
 
 type Pending = Omit<MessageDialogProps, "onClose"> & { resolve: (confirmed: boolean) => void };
 

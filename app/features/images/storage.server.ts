@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Collection } from "../listings/kinds";
+import type { Collection } from "~/domain/listing-kinds";
 import type { ProcessedImage } from "./process.server";
 import { VARIANT_WIDTHS, variantUrl } from "./variants";
 

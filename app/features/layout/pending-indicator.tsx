@@ -1,5 +1,5 @@
 import { useNavigation } from "react-router";
-import { KINDS } from "../listings/kinds";
+import { KINDS } from "~/domain/listing-kinds";
 
 /** The spec's loading texts, keyed by where a navigation is going. */
 export function pendingText(pathname: string): string | null {

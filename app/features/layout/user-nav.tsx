@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { announceAuth } from "../auth/use-auth-broadcast";
-import type { Viewer } from "../auth/viewer";
+import { announceAuth } from "~/features/auth/use-auth-broadcast";
+import type { Viewer } from "~/features/auth/viewer";
 
 const SIGN_IN_URL = "/auth/login";
 

@@ -5,12 +5,12 @@ import path from "node:path";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "~/domain/messages";
+import { ImageStore } from "~/features/images/storage.server";
+import { variantUrl } from "~/features/images/variants";
 import type { Db } from "~/shared/db.server";
 import { dbTargets } from "../../../tests/support/db-targets";
 import { jpegWithGps, pixelFlood } from "../../../tests/support/images";
-import { messages } from "../dialogs/messages";
-import { ImageStore } from "../images/storage.server";
-import { variantUrl } from "../images/variants";
 import { createListingApi } from "./api.server";
 import { getListing } from "./queries.server";
 

@@ -1,10 +1,10 @@
-import { company } from "~/features/content/company";
+import { company } from "~/domain/company";
+import { listingKey } from "~/domain/listing";
+import type { Collection } from "~/domain/listing-kinds";
 import { processImage } from "~/features/images/process.server";
 import type { ImageStore } from "~/features/images/storage.server";
 import type { Db } from "~/shared/db.server";
 import { demoPhoto, type SceneKind } from "./demo-images.server";
-import type { Collection } from "./kinds";
-import { listingKey } from "./listing";
 import { countListings, insertListing, type ListingInput } from "./queries.server";
 
 type DemoListing = Omit<ListingInput, "image_urls"> & {

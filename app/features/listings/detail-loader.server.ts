@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
-import type { Collection } from "./kinds";
-import type { Listing } from "./listing";
+import type { Listing } from "~/domain/listing";
+import type { Collection } from "~/domain/listing-kinds";
 import { getListing } from "./queries.server";
 
 export type DetailData =

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { Photo } from "../images/photo";
+import { Photo } from "~/features/images/photo";
 
 const PhotoLightbox = lazy(() => import("./photo-lightbox"));
 

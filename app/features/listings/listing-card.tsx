@@ -1,8 +1,8 @@
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
-import { Photo } from "../images/photo";
-import { bedBathLine } from "./format";
-import type { ListingSummary } from "./listing";
+import type { ListingSummary } from "~/domain/listing";
+import { bedBathLine } from "~/domain/listing-format";
+import { Photo } from "~/features/images/photo";
 
 interface ListingCardProps {
   listing: ListingSummary;

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { messages } from "../dialogs/messages";
-import { useViewer } from "../layout/use-viewer";
+import { bedBathLine, descriptionBullets, formatPrice } from "~/domain/listing-format";
+import type { ListingKind } from "~/domain/listing-kinds";
+import { messages } from "~/domain/messages";
+import { useViewer } from "~/features/layout/use-viewer";
 import type { DetailData } from "./detail-loader.server";
-import { bedBathLine, descriptionBullets, formatPrice } from "./format";
 import { Gallery } from "./gallery";
-import type { ListingKind } from "./kinds";
 
 interface ListingDetailPageProps {
   kind: ListingKind;

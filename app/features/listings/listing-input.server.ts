@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { listingKey } from "~/domain/listing";
+import { type Collection, KINDS, PROPERTY_TYPES } from "~/domain/listing-kinds";
 import { HttpError } from "~/shared/http-error.server";
-import { type Collection, KINDS, PROPERTY_TYPES } from "./kinds";
-import { listingKey } from "./listing";
 import type { ListingInput } from "./queries.server";
 
 const count = z

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { useLiveRevalidation } from "../live/use-live-revalidation";
+import type { ListingSummary } from "~/domain/listing";
 import {
   applyFilters,
   filtersFromQuery,
@@ -8,9 +8,9 @@ import {
   NO_FILTERS,
   resolveFilters,
   storeFilters,
-} from "./filters";
-import { type ListingKind, listingPath, PROPERTY_TYPES } from "./kinds";
-import type { ListingSummary } from "./listing";
+} from "~/domain/listing-filters";
+import { type ListingKind, listingPath, PROPERTY_TYPES } from "~/domain/listing-kinds";
+import { useLiveRevalidation } from "~/features/live/use-live-revalidation";
 import { ListingCard } from "./listing-card";
 
 interface ListingListPageProps {

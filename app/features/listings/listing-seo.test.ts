@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { KINDS } from "./kinds";
-import type { Listing } from "./listing";
+import type { Listing } from "~/domain/listing";
+import { KINDS } from "~/domain/listing-kinds";
 import { listingJsonLd, listingMeta, numericPrice } from "./listing-seo";
 import { buildRobots, buildSitemap } from "./sitemap";
 

@@ -1,7 +1,7 @@
-import { company } from "../content/company";
-import { bedBathLine, descriptionBullets } from "./format";
-import { KINDS, type ListingKind, listingPath } from "./kinds";
-import type { Listing } from "./listing";
+import { company } from "~/domain/company";
+import type { Listing } from "~/domain/listing";
+import { bedBathLine, descriptionBullets } from "~/domain/listing-format";
+import { KINDS, type ListingKind, listingPath } from "~/domain/listing-kinds";
 
 const absolute = (origin: string, path: string) => new URL(path, `${origin}/`).toString();
 

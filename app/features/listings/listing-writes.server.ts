@@ -1,10 +1,10 @@
+import { type Listing, listingKey } from "~/domain/listing";
+import { type Collection, KINDS } from "~/domain/listing-kinds";
+import { messages } from "~/domain/messages";
 import { type ProcessedImage, processImage } from "~/features/images/process.server";
 import type { ImageStore } from "~/features/images/storage.server";
 import type { Db } from "~/shared/db.server";
 import { HttpError } from "~/shared/http-error.server";
-import { messages } from "../dialogs/messages";
-import { type Collection, KINDS } from "./kinds";
-import { type Listing, listingKey } from "./listing";
 import type { ListingFields } from "./listing-input.server";
 import {
   deleteListing,

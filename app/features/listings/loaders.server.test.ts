@@ -3,13 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import type { AppLoadContext, UNSAFE_DataWithResponseInit } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { company } from "~/domain/company";
+import { selectFeatured } from "~/domain/featured";
+import { ImageStore } from "~/features/images/storage.server";
 import { readEnv } from "~/shared/env.server";
 import { dbTargets } from "../../../tests/support/db-targets";
-import { company } from "../content/company";
-import { ImageStore } from "../images/storage.server";
 import { DEMO_LISTINGS, seedDemoContent } from "./demo-seed.server";
 import { type DetailData, loadListingDetail } from "./detail-loader.server";
-import { selectFeatured } from "./featured";
 import { loadListingSummaries } from "./list-loader.server";
 
 type Wrapped = UNSAFE_DataWithResponseInit<DetailData>;

@@ -2,7 +2,7 @@
 import Lightbox from "yet-another-react-lightbox";
 import Zoom from "yet-another-react-lightbox/plugins/zoom";
 import "yet-another-react-lightbox/styles.css";
-import { messages } from "../dialogs/messages";
+import { messages } from "~/domain/messages";
 import { LIGHTBOX, lightboxZoomSettings } from "./lightbox-settings";
 
 interface PhotoLightboxProps {

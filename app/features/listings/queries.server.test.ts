@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listingKey } from "~/domain/listing";
+import { type ListingChange, LiveHub } from "~/features/live/hub.server";
 import type { Db } from "~/shared/db.server";
 import { dbTargets } from "../../../tests/support/db-targets";
-import { type ListingChange, LiveHub } from "../live/hub.server";
-import { listingKey } from "./listing";
 import {
   deleteListing,
   getListing,

@@ -1,6 +1,6 @@
+import type { Listing, ListingSummary } from "~/domain/listing";
+import type { Collection, PropertyType } from "~/domain/listing-kinds";
 import type { Db, Queryable } from "~/shared/db.server";
-import type { Collection, PropertyType } from "./kinds";
-import type { Listing, ListingSummary } from "./listing";
 
 const SUMMARY_COLUMNS = `collection, id, address, bedrooms, bathrooms, thumbnail_image_url,
   thumbnail_description, property_type, currently_available`;

@@ -1,4 +1,4 @@
-import { type Collection, listingPath } from "./kinds";
+import { type Collection, listingPath } from "~/domain/listing-kinds";
 
 export interface SitemapListing {
   collection: Collection;

@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { type Collection, isCollection } from "../listings/kinds";
+import { type Collection, isCollection } from "~/domain/listing-kinds";
 import type { LiveHub } from "./hub.server";
 
 const HEARTBEAT_MS = 25_000;

@@ -1,5 +1,5 @@
+import { type Collection, isCollection } from "~/domain/listing-kinds";
 import type { Db } from "~/shared/db.server";
-import { type Collection, isCollection } from "../listings/kinds";
 
 export const LISTINGS_CHANNEL = "listings_changed";
 

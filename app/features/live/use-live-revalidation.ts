@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
-import type { Collection } from "../listings/kinds";
+import type { Collection } from "~/domain/listing-kinds";
 
 /**
  * Keeps the current page's loader data live: each change announced on /live for one of

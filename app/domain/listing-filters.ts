@@ -1,5 +1,5 @@
-import type { Collection } from "./kinds";
 import type { ListingSummary } from "./listing";
+import type { Collection } from "./listing-kinds";
 
 /** Session storage keys (spec §4 names the property ones; the construction key is ours). */
 export const FILTER_STORAGE_KEYS = {

@@ -1,7 +1,7 @@
 import type { Viewer } from "~/features/auth/viewer";
 import type { ImageStore } from "~/features/images/storage.server";
-import type { Db } from "./db.server";
-import type { Env } from "./env.server";
+import type { Db } from "~/shared/db.server";
+import type { Env } from "~/shared/env.server";
 
 /** What the Express server hands every loader and action (one instance per process). */
 export interface AppServices {

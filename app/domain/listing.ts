@@ -1,4 +1,4 @@
-import type { Collection, PropertyType } from "./kinds";
+import type { Collection, PropertyType } from "./listing-kinds";
 
 /** One record of either collection, with the spec's field names (section 3). */
 export interface Listing {

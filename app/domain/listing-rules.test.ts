@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { cardDelaySeconds, selectFeatured } from "./featured";
+import { listingKey } from "./listing";
 import {
   applyFilters,
   FILTER_STORAGE_KEYS,
   filtersFromQuery,
   resolveFilters,
   storeFilters,
-} from "./filters";
-import { bedBathLine, descriptionBullets, formatPrice } from "./format";
-import { listingPath } from "./kinds";
-import { listingKey } from "./listing";
+} from "./listing-filters";
+import { bedBathLine, descriptionBullets, formatPrice } from "./listing-format";
+import { listingPath } from "./listing-kinds";
 
 describe("listingKey (spec §3)", () => {
   it.each([

@@ -1,5 +1,5 @@
 // Spec §8, character for character. Pages and tests import these; nothing re-types them.
-import type { ListingKind } from "../listings/kinds";
+import type { ListingKind } from "./listing-kinds";
 
 type Noun = ListingKind["noun"];
 const lower = (noun: Noun) => noun.toLowerCase();

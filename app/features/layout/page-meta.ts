@@ -1,4 +1,4 @@
-import { company } from "~/features/content/company";
+import { company } from "~/domain/company";
 
 /** Title and description tags for a page; every public page has its own. */
 export function pageMeta(title: string, description: string, canonical?: string) {
