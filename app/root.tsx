@@ -12,6 +12,7 @@ import "./app.css";
 
 import type { Route } from "./+types/root";
 import { company } from "./domain/company";
+import { useNonce } from "./features/document/nonce";
 import { Navbar } from "./features/layout/navbar";
 import { NotFoundPage } from "./features/layout/not-found-page";
 import { PendingIndicator } from "./features/layout/pending-indicator";
@@ -23,6 +24,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -45,8 +47,8 @@ export function Layout({ children }: { children: ReactNode }) {
             © {new Date().getFullYear()} {company.name}. {company.tagline}
           </div>
         </footer>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -5,6 +5,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "~/features/auth/sessions.server";
+import { upsertUser } from "~/features/auth/users.server";
 import { ImageStore } from "~/features/images/storage.server";
 import { insertListing } from "~/features/listings/queries.server";
 import { LiveHub } from "~/features/live/hub.server";
@@ -14,6 +16,7 @@ import { createApp } from "./app";
 
 // Needs the production build (npm test builds first).
 const buildFile = path.resolve("build/server/index.js");
+const env = readEnv({ NODE_ENV: "production" });
 
 describe("HTTP surface", () => {
   let db: Db;
@@ -33,7 +36,7 @@ describe("HTTP surface", () => {
       db,
       hub,
       images,
-      env: readEnv({ NODE_ENV: "production" }),
+      env,
       build,
       clientDir: path.resolve("build/client"),
     });
@@ -129,9 +132,19 @@ describe("HTTP surface", () => {
       UPDATE listings SET description = 'Second words' WHERE id = 'cache-test';
       SET session_replication_role = origin;`);
     expect(await page()).toContain("First words");
-    // ...except to someone signed in, whose pages are never kept.
+    // ...also to a request with a session cookie no session stands behind, and to one with
+    // query parameters no page reads (neither makes a new render nor a new kept copy)...
+    const forged = await fetch(`${base}/properties/cache-test`, {
+      headers: { cookie: `${env.session.cookieName}=not-a-real-session` },
+    });
+    expect(await forged.text()).toContain("First words");
+    const unused = await fetch(`${base}/properties/cache-test?utm_source=${Date.now()}&x=%00`);
+    expect(await unused.text()).toContain("First words");
+    // ...but not to someone signed in, whose pages are never kept.
+    await upsertUser(db, { sub: "cache-user", email: null, emailVerified: false, name: null });
+    const { token } = await createSession(db, "cache-user", env.session);
     const signedIn = await fetch(`${base}/properties/cache-test`, {
-      headers: { cookie: "session=not-a-real-session" },
+      headers: { cookie: `${env.session.cookieName}=${token}` },
     });
     expect(await signedIn.text()).toContain("Second words");
     // An announced change clears every kept page.

@@ -1,11 +1,8 @@
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { PageCache } from "./page-cache";
+import { Page, PageCache } from "./page-cache";
 
-const page = (text: string) => ({
-  status: 200,
-  headers: { "content-type": "text/html" },
-  body: Buffer.from(text),
-});
+const page = (text: string) => new Page(200, { "content-type": "text/html" }, Buffer.from(text));
 
 describe("PageCache", () => {
   it("returns what was stored for the same key only", () => {
@@ -47,5 +44,27 @@ describe("PageCache", () => {
     expect(cache.get("a")).toBeDefined();
     now += 1;
     expect(cache.get("a")).toBeUndefined();
+  });
+
+  it("knows whether a page is kept without changing which one goes first", () => {
+    const cache = new PageCache(2);
+    const g = cache.currentGeneration;
+    cache.set("a", page("a"), g);
+    cache.set("b", page("b"), g);
+    expect(cache.has("a")).toBe(true);
+    cache.set("c", page("c"), g);
+    expect([cache.has("a"), cache.has("b"), cache.has("c")]).toEqual([false, true, true]);
+  });
+});
+
+describe("Page", () => {
+  it("compresses its body once per encoding, to bytes that decompress to the body", async () => {
+    const body = "<p>3233 4th Street N</p>".repeat(200);
+    const kept = new PageCache().set("/", page(body), 0);
+    const br = await kept.encoded("br");
+    expect(kept.encoded("br")).toBe(kept.encoded("br"));
+    expect(zlib.brotliDecompressSync(br).toString()).toBe(body);
+    expect(zlib.gunzipSync(await kept.encoded("gzip")).toString()).toBe(body);
+    expect(br.length).toBeLessThan(body.length / 10);
   });
 });

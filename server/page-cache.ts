@@ -2,21 +2,59 @@
 // visitor sees the same page for the same URL, so rendering it once per change instead of once
 // per request lets one process serve thousands of visitors a second. Cleared by the live hub
 // (PostgreSQL NOTIFY, so writes on any instance count) before the change reaches any browser.
-
+import { promisify } from "node:util";
 import zlib from "node:zlib";
 
-export interface CachedPage {
-  status: number;
-  headers: Record<string, string | string[]>;
-  body: Buffer;
+export type Encoding = "br" | "gzip";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** One rendered page (or route data) as sent: status, headers and body, with compressed copies. */
+export class Page {
+  private readonly copies = new Map<Encoding, Promise<Buffer>>();
+
+  constructor(
+    readonly status: number,
+    readonly headers: Readonly<Record<string, string>>,
+    readonly body: Buffer,
+    readonly cookies: readonly string[] = [],
+    /** Kept pages are compressed once, so harder; fresh ones once per request, so faster. */
+    private readonly effort: "kept" | "fresh" = "fresh",
+  ) {}
+
+  /** The body compressed for a browser; made off the main thread, once per encoding. */
+  encoded(encoding: Encoding): Promise<Buffer> {
+    let copy = this.copies.get(encoding);
+    if (!copy) {
+      const kept = this.effort === "kept";
+      copy =
+        encoding === "br"
+          ? brotli(this.body, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: kept ? 9 : 5,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.body.length,
+              },
+            })
+          : gzip(this.body, { level: kept ? 9 : 6 });
+      this.copies.set(encoding, copy);
+    }
+    return copy;
+  }
+
+  /** The same page, to be kept (its copies made with more effort). */
+  toKept(): Page {
+    return new Page(this.status, this.headers, this.body, this.cookies, "kept");
+  }
+}
+
+interface Entry {
+  page: Page;
   storedAt: number;
-  /** Compressed copies, made on first request for each. */
-  br?: Buffer;
-  gzip?: Buffer;
 }
 
 export class PageCache {
-  private pages = new Map<string, CachedPage>();
+  private pages = new Map<string, Entry>();
   private generation = 0;
 
   constructor(
@@ -30,43 +68,39 @@ export class PageCache {
     return this.pages.size;
   }
 
-  get(key: string): CachedPage | undefined {
-    const page = this.pages.get(key);
-    if (!page) return undefined;
-    if (this.now() - page.storedAt > this.ttlMs) {
+  /** Whether a page is kept under `key` (without touching its place in the order). */
+  has(key: string): boolean {
+    const entry = this.pages.get(key);
+    return entry !== undefined && this.now() - entry.storedAt <= this.ttlMs;
+  }
+
+  get(key: string): Page | undefined {
+    const entry = this.pages.get(key);
+    if (!entry) return undefined;
+    if (this.now() - entry.storedAt > this.ttlMs) {
       this.pages.delete(key);
       return undefined;
     }
     // Most recently used last, so the oldest is the first to go.
     this.pages.delete(key);
-    this.pages.set(key, page);
-    return page;
+    this.pages.set(key, entry);
+    return entry.page;
   }
 
   /**
    * A render started before a clear() may hold old data: pass the generation read when it
-   * started, and such a page is not stored.
+   * started, and such a page is not stored. Returns the page as kept.
    */
-  set(key: string, page: Omit<CachedPage, "storedAt">, startedIn: number) {
-    if (startedIn !== this.generation) return;
+  set(key: string, page: Page, startedIn: number): Page {
+    if (startedIn !== this.generation) return page;
+    const kept = page.toKept();
     this.pages.delete(key);
-    this.pages.set(key, { ...page, storedAt: this.now() });
+    this.pages.set(key, { page: kept, storedAt: this.now() });
     while (this.pages.size > this.maxEntries) {
       const oldest = this.pages.keys().next().value as string;
       this.pages.delete(oldest);
     }
-  }
-
-  /** The page compressed for a browser, compressed once and kept with it. */
-  encoded(page: CachedPage, encoding: "br" | "gzip"): Buffer {
-    if (encoding === "br") {
-      page.br ??= zlib.brotliCompressSync(page.body, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 },
-      });
-      return page.br;
-    }
-    page.gzip ??= zlib.gzipSync(page.body, { level: 9 });
-    return page.gzip;
+    return kept;
   }
 
   get currentGeneration() {

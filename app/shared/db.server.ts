@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -140,7 +141,21 @@ function quoteIdent(name: string) {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-const migrationsDir = fileURLToPath(new URL("../../db/migrations/", import.meta.url));
+/**
+ * db/migrations of the project this module runs from: found upwards from here, because this
+ * code runs from app/shared (tests, development) and from the bundle in build/server.
+ */
+function findMigrationsDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, "db", "migrations");
+    if (existsSync(candidate)) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("db/migrations not found above this module.");
+    dir = parent;
+  }
+}
+const migrationsDir = findMigrationsDir();
 
 /** Applies db/migrations/NNNN_*.sql in order, each once, each in its own transaction. */
 export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {

@@ -35,6 +35,8 @@ const schema = z.object({
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";
+  /** Strict-Transport-Security on every response: production reached over https only. */
+  strictTransportSecurity: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -73,6 +75,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const secureCookie = e.NODE_ENV === "production" && publicUrl.startsWith("https://");
   return {
     nodeEnv: e.NODE_ENV,
+    strictTransportSecurity: secureCookie,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),

@@ -18,7 +18,7 @@ export async function startServer(
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `bench-${label}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { type ListingKind, listingPath } from "~/domain/listing-kinds";
 import { dialogDurations, messages, successTitles } from "~/domain/messages";
-import { useDialogs } from "~/features/dialogs/use-dialogs";
+import { useDialogs } from "~/features/dialogs";
 import { ApiError, apiRequest, apiUrl } from "./api-client";
 import { BusyLabel, UploadProgress } from "./form-parts";
 import { draftKey, EMPTY_FORM, type ListingFormValues, parseDraft, toPayload } from "./form-values";

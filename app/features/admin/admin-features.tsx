@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Listing } from "~/domain/listing";
 import type { ListingKind } from "~/domain/listing-kinds";
 import { dialogDurations, messages, successTitles } from "~/domain/messages";
-import { useDialogs } from "~/features/dialogs/use-dialogs";
+import { useDialogs } from "~/features/dialogs";
 import { apiRequest, apiUrl } from "./api-client";
 
 interface AdminFeaturesProps {

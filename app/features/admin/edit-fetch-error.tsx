@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, useNavigate, useParams, useRouteError } from "react-router";
 import { type ListingKind, listingPath } from "~/domain/listing-kinds";
 import { messages } from "~/domain/messages";
-import { MessageDialog } from "~/features/dialogs/message-dialog";
-import { NotFoundPage } from "~/features/layout/not-found-page";
+import { MessageDialog } from "~/features/dialogs";
+import { NotFoundPage } from "~/features/layout";
 
 /** Why the edit form's record could not be fetched, in words for the dialog. */
 function describe(error: unknown): string {

@@ -3,7 +3,7 @@ import { useNavigate, useRevalidator } from "react-router";
 import type { Listing } from "~/domain/listing";
 import { type ListingKind, listingPath } from "~/domain/listing-kinds";
 import { dialogDurations, messages, successTitles } from "~/domain/messages";
-import { useDialogs } from "~/features/dialogs/use-dialogs";
+import { useDialogs } from "~/features/dialogs";
 import { ApiError, apiRequest, apiUrl } from "./api-client";
 import { BusyLabel, UploadProgress } from "./form-parts";
 import { type ListingFormValues, toPayload, valuesFromListing } from "./form-values";

@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import type { Collection } from "~/domain/listing-kinds";
-import { getListing } from "~/features/listings/queries.server";
+import { getListing } from "~/features/listings/index.server";
 import { requireAdminPage } from "./guard.server";
 
 export async function loadListingForEdit(

@@ -158,10 +158,10 @@ describe("admin CLI with a running server (admin socket)", () => {
     });
   });
 
-  it("works as `npm run admin` (scripts/admin.ts in its own process)", async () => {
+  it("works as `npm run admin` (the bundled CLI in its own process)", async () => {
     const result = await run(
       process.execPath,
-      ["--import", "tsx", "scripts/admin.ts", "grant", "script@example.com"],
+      ["scripts/admin.mjs", "grant", "script@example.com"],
       { ...process.env, DATA_DIR: root, DATABASE_URL: "" },
     );
     expect(result.stderr).toBe("");
@@ -234,7 +234,7 @@ describe("admin CLI when a live process holds the database but does not answer",
 
   it("exits non-zero from the script too", async () => {
     await fs.mkdir(path.join(root, "db"));
-    const result = await run(process.execPath, ["--import", "tsx", "scripts/admin.ts", "list"], {
+    const result = await run(process.execPath, ["scripts/admin.mjs", "list"], {
       ...process.env,
       DATA_DIR: root,
       DATABASE_URL: "",

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { NavLink } from "react-router";
 import { company } from "~/domain/company";
-import { useAuthBroadcast } from "~/features/auth/use-auth-broadcast";
+import { useAuthBroadcast } from "~/features/auth";
 import { useViewer } from "./use-viewer";
 import { SignInLink, UserMenu } from "./user-nav";
 

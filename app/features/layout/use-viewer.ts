@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { Viewer } from "~/features/auth/viewer";
+import type { Viewer } from "~/features/auth";
 
 const NOBODY: Viewer = {
   user: null,

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { announceAuth } from "~/features/auth/use-auth-broadcast";
-import type { Viewer } from "~/features/auth/viewer";
+import type { Viewer } from "~/features/auth";
+import { announceAuth } from "~/features/auth";
 
 const SIGN_IN_URL = "/auth/login";
 

@@ -1,8 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import { type Collection, isCollection } from "~/domain/listing-kinds";
-import { parseMultipart } from "~/features/images/multipart.server";
-import { ImageRejectedError } from "~/features/images/process.server";
-import type { ImageStore } from "~/features/images/storage.server";
+import type { ImageStore } from "~/features/images/index.server";
+import { ImageRejectedError, parseMultipart } from "~/features/images/index.server";
 import type { Db } from "~/shared/db.server";
 import { HttpError } from "~/shared/http-error.server";
 import { parseJsonField, parseListingFields } from "./listing-input.server";

@@ -1,8 +1,8 @@
 import { company } from "~/domain/company";
 import { listingKey } from "~/domain/listing";
 import type { Collection } from "~/domain/listing-kinds";
-import { processImage } from "~/features/images/process.server";
-import type { ImageStore } from "~/features/images/storage.server";
+import type { ImageStore } from "~/features/images/index.server";
+import { processImage } from "~/features/images/index.server";
 import type { Db } from "~/shared/db.server";
 import { demoPhoto, type SceneKind } from "./demo-images.server";
 import { countListings, insertListing, type ListingInput } from "./queries.server";

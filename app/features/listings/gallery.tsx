@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { Photo } from "~/features/images/photo";
+import { Photo } from "~/features/images";
 
 const PhotoLightbox = lazy(() => import("./photo-lightbox"));
 

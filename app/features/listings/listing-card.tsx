@@ -2,7 +2,7 @@ import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import type { ListingSummary } from "~/domain/listing";
 import { bedBathLine } from "~/domain/listing-format";
-import { Photo } from "~/features/images/photo";
+import { Photo } from "~/features/images";
 
 interface ListingCardProps {
   listing: ListingSummary;

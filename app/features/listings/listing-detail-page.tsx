@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { bedBathLine, descriptionBullets, formatPrice } from "~/domain/listing-format";
 import type { ListingKind } from "~/domain/listing-kinds";
 import { messages } from "~/domain/messages";
-import { useViewer } from "~/features/layout/use-viewer";
+import { AdminFeatures } from "~/features/admin";
+import { LazyMessageDialog as MessageDialog } from "~/features/dialogs/lazy";
+import { useViewer } from "~/features/layout";
 import type { DetailData } from "./detail-loader.server";
 import { Gallery } from "./gallery";
 
@@ -11,12 +13,6 @@ interface ListingDetailPageProps {
   kind: ListingKind;
   data: DetailData;
 }
-
-const AdminFeatures = lazy(() => import("../admin/admin-features"));
-// Only a missing or failed listing shows a dialog: its code loads then (still server-rendered).
-const MessageDialog = lazy(() =>
-  import("../dialogs/message-dialog").then((m) => ({ default: m.MessageDialog })),
-);
 
 /** /properties/{id} and /new-construction/{id}: constructions simply have no offer block. */
 export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {

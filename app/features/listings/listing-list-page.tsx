@@ -10,7 +10,7 @@ import {
   storeFilters,
 } from "~/domain/listing-filters";
 import { type ListingKind, listingPath, PROPERTY_TYPES } from "~/domain/listing-kinds";
-import { useLiveRevalidation } from "~/features/live/use-live-revalidation";
+import { useLiveRevalidation } from "~/features/live";
 import { ListingCard } from "./listing-card";
 
 interface ListingListPageProps {

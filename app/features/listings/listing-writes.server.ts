@@ -1,8 +1,8 @@
 import { type Listing, listingKey } from "~/domain/listing";
 import { type Collection, KINDS } from "~/domain/listing-kinds";
 import { messages } from "~/domain/messages";
-import { type ProcessedImage, processImage } from "~/features/images/process.server";
-import type { ImageStore } from "~/features/images/storage.server";
+import type { ImageStore } from "~/features/images/index.server";
+import { type ProcessedImage, processImage } from "~/features/images/index.server";
 import type { Db } from "~/shared/db.server";
 import { HttpError } from "~/shared/http-error.server";
 import type { ListingFields } from "./listing-input.server";

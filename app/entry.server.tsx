@@ -1,0 +1,84 @@
+// The document: rendered whole on the server, with a per-request nonce for its inline scripts,
+// the security headers, and hydration deferred until the page has loaded (docs/behaviour.md §11).
+import { randomBytes } from "node:crypto";
+import { Writable } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
+import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { deferHydration } from "~/features/document/defer-hydration.server";
+import { NonceProvider } from "~/features/document/nonce";
+import { securityHeaders } from "~/features/document/security-headers.server";
+
+/** How long loaders may stream before the render is cut off (React Router reads this export). */
+export const streamTimeout = 5_000;
+
+let reportedUndeferred = false;
+const UNDEFERRED = "Hydration could not be deferred: React Router's module script was not found.";
+
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  context: AppLoadContext,
+): Promise<Response> {
+  const nonce = randomBytes(16).toString("base64");
+  const policy = securityHeaders({ nonce, hsts: context.env.strictTransportSecurity });
+  for (const [name, value] of Object.entries(policy)) headers.set(name, value);
+  headers.set("Content-Type", "text/html; charset=utf-8");
+
+  // Every page is sent whole (it is kept, ETagged and compressed by server/page-pipeline.ts),
+  // so the render waits for all content, for browsers and crawlers alike.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeout);
+        let html = Buffer.concat(chunks).toString("utf8");
+        // Development serves Vite's modules with hot reload: nothing to defer there.
+        if (!import.meta.env.DEV) {
+          const result = deferHydration(html);
+          if (!result.deferred && context.env.nodeEnv !== "production") {
+            reject(new Error(UNDEFERRED));
+            return callback();
+          }
+          if (!result.deferred) reportUndeferredOnce();
+          html = result.html;
+        }
+        resolve(new Response(html, { status, headers }));
+        callback();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          pipe(sink);
+        },
+        onShellError: reject,
+        onError(error) {
+          status = 500;
+          console.error(error);
+        },
+      },
+    );
+    const timeout = setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+/**
+ * A framework upgrade that changes <Scripts>' markup must not silently turn the deferral off:
+ * outside production the render fails (and with it the tests, which read the real build);
+ * production keeps serving the page and says so once.
+ */
+function reportUndeferredOnce() {
+  if (reportedUndeferred) return;
+  reportedUndeferred = true;
+  console.error(UNDEFERRED);
+}

@@ -1,0 +1,6 @@
+// The admin feature's public surface (docs/decisions/0015-layers.md). Its code is loaded only
+// for admins, on demand.
+import { lazy } from "react";
+
+/** The detail page's 'Admin Features' block. */
+export const AdminFeatures = lazy(() => import("./admin-features"));

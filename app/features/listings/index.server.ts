@@ -1,0 +1,2 @@
+// The listings feature's public surface on the server (docs/decisions/0015-layers.md).
+export { getListing } from "./queries.server";

@@ -1,0 +1,90 @@
+// The import rules of docs/decisions/0015-layers.md, checked on every source file:
+// shared → domain → features → routes (and the server), never backwards; a feature uses another
+// feature only through its public surface (index.ts, index.server.ts, lazy.ts); no server module imports
+// a UI module; images know nothing of listings.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+function sourceFiles(dir: string): string[] {
+  return fs
+    .readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })
+    .filter((f) => /\.(ts|tsx)$/.test(f) && !/\.test\.tsx?$/.test(f))
+    .map((f) => path.posix.join(dir, f.split(path.sep).join("/")));
+}
+
+/** Every app module a file imports, as a path from the repository root without extension. */
+function importsOf(file: string): string[] {
+  const source = fs.readFileSync(path.join(root, file), "utf8");
+  const specifiers = [...source.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)].map(
+    (m) => m[1] as string,
+  );
+  return specifiers
+    .flatMap((spec) => {
+      if (spec.startsWith("~/")) return [`app/${spec.slice(2)}`];
+      if (spec.startsWith(".")) return [path.posix.join(path.posix.dirname(file), spec)];
+      return [];
+    })
+    .map((p) => p.replace(/\.(ts|tsx)$/, ""));
+}
+
+function layerOf(file: string): string {
+  if (file.startsWith("app/shared/")) return "shared";
+  if (file.startsWith("app/domain/")) return "domain";
+  if (file.startsWith("app/features/")) return `feature:${file.split("/")[2]}`;
+  return "top"; // routes, root, entries, app context, server/
+}
+
+const files = [...sourceFiles("app"), ...sourceFiles("server")];
+const edges = files.flatMap((from) => importsOf(from).map((to) => ({ from, to })));
+const violations = (rule: (e: { from: string; to: string }) => string | null) =>
+  edges.map(rule).filter((v): v is string => v !== null);
+
+describe("layers", () => {
+  it("finds the app's import graph", () => {
+    expect(files.length).toBeGreaterThan(50);
+    expect(edges.length).toBeGreaterThan(100);
+  });
+
+  it("flow one way: shared → domain → features → routes and server", () => {
+    const rank = (layer: string) =>
+      layer === "shared" ? 0 : layer === "domain" ? 1 : layer.startsWith("feature:") ? 2 : 3;
+    expect(
+      violations(({ from, to }) =>
+        rank(layerOf(to)) > rank(layerOf(from)) ? `${from} imports ${to}` : null,
+      ),
+    ).toEqual([]);
+  });
+
+  it("let features use each other only through their public surface", () => {
+    expect(
+      violations(({ from, to }) => {
+        const [a, b] = [layerOf(from), layerOf(to)];
+        if (!a.startsWith("feature:") || !b.startsWith("feature:") || a === b) return null;
+        const publicSurface = /^app\/features\/[^/]+(\/(index|index\.server|lazy))?$/.test(to);
+        return publicSurface ? null : `${from} imports ${to}`;
+      }),
+    ).toEqual([]);
+  });
+
+  it("keep UI modules out of server modules", () => {
+    const isUi = (p: string) => fs.existsSync(path.join(root, `${p}.tsx`));
+    expect(
+      violations(({ from, to }) =>
+        from.endsWith(".server.ts") && isUi(to) ? `${from} imports ${to}` : null,
+      ),
+    ).toEqual([]);
+  });
+
+  it("keep images independent of listings", () => {
+    expect(
+      violations(({ from, to }) =>
+        from.startsWith("app/features/images/") && to.startsWith("app/features/listings/")
+          ? `${from} imports ${to}`
+          : null,
+      ),
+    ).toEqual([]);
+  });
+});
