@@ -24,6 +24,7 @@ function newestMtime(entry) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
   for (const child of fs.readdirSync(full)) {
+    if (/\.test\.tsx?$/.test(child)) continue; // tests are not part of the build
     newest = Math.max(newest, newestMtime(path.join(entry, child)));
   }
   return newest;

@@ -2,32 +2,29 @@
 // objects (server/page-pipeline.ts); Express and Node's HTTP server speak IncomingMessage.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { type PageAnswer, PageResponse } from "./page-pipeline";
 
 /**
  * The Fetch Request for a Node request. The URL's origin is the site's configured one, never
  * the Host header a client sent.
  */
-export function toFetchRequest(req: IncomingMessage, res: ServerResponse, origin: string): Request {
+export function toFetchRequest(req: IncomingMessage, origin: string): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
   }
-  const controller = new AbortController();
-  res.once("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
   const method = req.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
   return new Request(new URL(req.url ?? "/", origin), {
     method,
     headers,
-    signal: controller.signal,
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),
   } as RequestInit);
 }
 
-/** Writes a Fetch Response to Node's response, streaming its body as it comes. */
+/** Writes a Fetch Response to Node's response: a page's bytes at once, other bodies as they come. */
 export async function sendFetchResponse(res: ServerResponse, response: Response): Promise<void> {
+  if (response instanceof PageResponse) return writePageAnswer(res, response.answer);
   res.statusCode = response.status;
   for (const [name, value] of response.headers) {
     if (name !== "set-cookie") res.setHeader(name, value);
@@ -42,9 +39,8 @@ export async function sendFetchResponse(res: ServerResponse, response: Response)
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) break;
+      if (done || res.destroyed) break;
       // Respect back-pressure from slow clients.
-      if (res.destroyed) break;
       if (!res.write(value)) {
         await new Promise((resolve) => {
           res.once("drain", resolve);
@@ -57,4 +53,12 @@ export async function sendFetchResponse(res: ServerResponse, response: Response)
     await response.body.cancel().catch(() => undefined);
   }
   res.end();
+}
+
+/** Sends a page's answer, headers and bytes at once. */
+export function writePageAnswer(res: ServerResponse, answer: PageAnswer) {
+  const headers: string[] = [];
+  for (const [name, value] of answer.headers) headers.push(name, value);
+  res.writeHead(answer.status, headers);
+  res.end(answer.body ?? undefined);
 }

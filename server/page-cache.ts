@@ -7,12 +7,21 @@ import zlib from "node:zlib";
 
 export type Encoding = "br" | "gzip";
 
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript))/;
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** One rendered page (or route data) as sent: status, headers and body, with compressed copies. */
 export class Page {
   private readonly copies = new Map<Encoding, Promise<Buffer>>();
+  /** Whether the body is text worth compressing. */
+  readonly compressible: boolean;
+  /** The headers every answer of this page carries (a 304 without its content type). */
+  readonly answerHeaders: {
+    full: readonly (readonly [string, string])[];
+    notModified: readonly (readonly [string, string])[];
+  };
 
   constructor(
     readonly status: number,
@@ -21,7 +30,13 @@ export class Page {
     readonly cookies: readonly string[] = [],
     /** Kept pages are compressed once, so harder; fresh ones once per request, so faster. */
     private readonly effort: "kept" | "fresh" = "fresh",
-  ) {}
+  ) {
+    this.compressible = COMPRESSIBLE.test(headers["content-type"] ?? "");
+    const full: [string, string][] = Object.entries(headers);
+    for (const cookie of cookies) full.push(["set-cookie", cookie]);
+    if (this.compressible) full.push(["vary", "Accept-Encoding"]);
+    this.answerHeaders = { full, notModified: full.filter(([name]) => name !== "content-type") };
+  }
 
   /** The body compressed for a browser; made off the main thread, once per encoding. */
   encoded(encoding: Encoding): Promise<Buffer> {

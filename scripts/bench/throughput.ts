@@ -43,7 +43,16 @@ async function load(
   };
 }
 
-export async function throughput(base: string, page: string, seconds = 10) {
+/**
+ * `signedIn` is a server (same build) and the cookie of a signed-in visitor there: their pages
+ * are rendered afresh for every request, which is what that measurement shows.
+ */
+export async function throughput(
+  base: string,
+  page: string,
+  signedIn: { base: string; cookie: string },
+  seconds = 10,
+) {
   ensureNginx();
   const html = Buffer.from(await (await fetch(base + page)).arrayBuffer());
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "bench-nginx-"));
@@ -84,10 +93,10 @@ http {
     await load("warm-up", nginxUrl, 2);
     const ssr = await load(`server-rendered ${page}`, base + page, seconds);
     const file = await load("nginx, same bytes", nginxUrl, seconds);
-    // A session cookie (unknown to the server) makes every request skip the kept pages: this
-    // is what a signed-in visitor costs, a session lookup and a full React render each time.
-    const rendered = await load(`rendered each time ${page}`, base + page, seconds, {
-      cookie: "session=bench; __Host-session=bench",
+    // A signed-in visitor's pages are never kept: a session lookup and a full React render
+    // for each request.
+    const rendered = await load(`rendered each time ${page}`, signedIn.base + page, seconds, {
+      cookie: signedIn.cookie,
     });
     return {
       bytes: html.length,

@@ -1,0 +1,130 @@
+// The document as the real production build renders it (npm test builds first): the nonce on
+// every inline script, the security headers, and hydration deferred until after load.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseAttributes } from "~/features/document/defer-hydration.server";
+import { insertListing } from "~/features/listings/queries.server";
+import { startTestSite, type TestSite } from "../tests/support/test-site";
+
+const PAGES = [
+  "/",
+  "/properties",
+  "/properties/doc-test",
+  "/about",
+  "/no-such-page",
+  "/properties/none",
+];
+
+function scriptsOf(html: string) {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map((m) => ({
+    attributes: parseAttributes(m[1] as string),
+    code: m[2] as string,
+  }));
+}
+
+function nonceOf(policy: string | null): string {
+  return /script-src 'nonce-([^']+)'/.exec(policy ?? "")?.[1] ?? "";
+}
+
+describe("the rendered document", () => {
+  let site: TestSite;
+  beforeAll(async () => {
+    site = await startTestSite();
+    await insertListing(site.db, "properties", "doc-test", {
+      address: "1 Document Way",
+      bedrooms: 2,
+      bathrooms: 1,
+      description: "Quiet street",
+      image_urls: [],
+      thumbnail_description: "",
+      property_type: "Residential",
+      currently_available: true,
+      price: "1800",
+      reserve_url: null,
+    });
+  });
+  afterAll(() => site?.close());
+
+  it.each(PAGES)("%s: a strict policy, and every inline script carries its nonce", async (page) => {
+    const response = await fetch(site.base + page);
+    const policy = response.headers.get("content-security-policy") ?? "";
+    for (const directive of [
+      "default-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+    ]) {
+      expect(policy).toContain(directive);
+    }
+    expect(policy).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+    const nonce = nonceOf(policy);
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    const scripts = scriptsOf(await response.text());
+    expect(scripts.length).toBeGreaterThan(2);
+    // Data blocks (JSON-LD) never run; every script that runs carries the nonce.
+    const runnable = scripts.filter((s) => s.attributes.get("type") !== "application/ld+json");
+    for (const script of runnable) expect(script.attributes.get("nonce")).toBe(nonce);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("makes a new nonce for every render", async () => {
+    const nonces = new Set<string>();
+    for (const page of PAGES) {
+      nonces.add(nonceOf((await fetch(site.base + page)).headers.get("content-security-policy")));
+    }
+    expect(nonces.size).toBe(PAGES.length);
+  });
+
+  it("defers hydration: no module script or preload hint, a loader that adds them after load", async () => {
+    const html = await (await fetch(`${site.base}/properties/doc-test`)).text();
+    expect(html).toContain("1 Document Way");
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
+    const loader = scriptsOf(html).find((s) => s.code.includes('addEventListener("load"'));
+    expect(loader).toBeDefined();
+    const hrefs = JSON.parse(/h=(\[[^\]]*\])/.exec(loader?.code ?? "")?.[1] ?? "[]") as string[];
+    expect(hrefs.length).toBeGreaterThan(2);
+    for (const href of hrefs) {
+      expect(fs.existsSync(path.join("build/client", href))).toBe(true);
+    }
+    // The module code imports the entry and the route modules, unchanged.
+    expect(loader?.code).toContain("entry.client");
+    expect(loader?.code).toContain("window.__reactRouterRouteModules");
+  });
+
+  it("gives every other response a policy that runs no script", async () => {
+    for (const url of [
+      "/healthz",
+      "/api/listings/properties",
+      "/images/properties/x/image_1_1.jpg",
+    ]) {
+      const response = await fetch(site.base + url);
+      expect(response.headers.get("content-security-policy")).toContain("script-src 'none'");
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+    }
+  });
+});
+
+describe("Strict-Transport-Security", () => {
+  it("is sent by a production site whose public address is https", async () => {
+    const site = await startTestSite({
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://leasing.example.com",
+    });
+    try {
+      const page = await fetch(`${site.base}/about`);
+      expect(page.headers.get("strict-transport-security")).toBe(
+        "max-age=31536000; includeSubDomains",
+      );
+      const health = await fetch(`${site.base}/healthz`);
+      expect(health.headers.get("strict-transport-security")).toBe(
+        "max-age=31536000; includeSubDomains",
+      );
+    } finally {
+      await site.close();
+    }
+  });
+});

@@ -1,0 +1,76 @@
+// `npm start` runs the built bundle on plain node: the test refuses, inside the server process,
+// any TypeScript file, the tsx loader and any module from the app's sources.
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../scripts/shared/free-port";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/** A module hook that makes loading any TypeScript or any source module fail. */
+const guard = `
+const root = ${JSON.stringify(`file://${root}/`)};
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  const url = result.url;
+  if (/\\.(ts|tsx|mts|cts)$/.test(new URL(url).pathname) || /\\/node_modules\\/tsx\\//.test(url)
+      || url.startsWith(root + "app/") || url.startsWith(root + "server/")) {
+    throw new Error("loaded at run time: " + url);
+  }
+  return result;
+}`;
+const register = `import { register } from "node:module"; register(${JSON.stringify(
+  `data:text/javascript,${encodeURIComponent(guard)}`,
+)});`;
+
+describe("npm start", () => {
+  let child: ChildProcess | undefined;
+  let dataDir = "";
+  afterAll(async () => {
+    if (child && child.exitCode === null) child.kill("SIGKILL");
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("serves the site from the built bundle, with no TypeScript and no source module loaded", async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "start-test-"));
+    const port = await freePort();
+    child = spawn(process.execPath, ["scripts/start.mjs"], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        // Through NODE_OPTIONS, so that any node process the start script spawns is guarded too.
+        NODE_OPTIONS: `--import data:text/javascript,${encodeURIComponent(register)}`,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        SEED_DEMO: "false",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let log = "";
+    child.stdout?.on("data", (d: Buffer) => {
+      log += d;
+    });
+    child.stderr?.on("data", (d: Buffer) => {
+      log += d;
+    });
+    const listening = new Promise<void>((resolve, reject) => {
+      child?.stdout?.on("data", () => log.includes("Listening on") && resolve());
+      child?.once("exit", (code) => reject(new Error(`npm start exited with ${code}:\n${log}`)));
+    });
+    await listening;
+    expect(log).toContain("Listening on http://127.0.0.1");
+    const page = await fetch(`http://127.0.0.1:${port}/about`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("<h1");
+    expect(log).not.toContain("Building the site");
+    expect(log).not.toContain("loaded at run time");
+
+    const exited = new Promise<number | null>((resolve) => child?.once("exit", resolve));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  });
+});
