@@ -22,7 +22,11 @@ export default function handleRequest(
   context: AppLoadContext,
 ): Promise<Response> {
   const nonce = randomBytes(16).toString("base64");
-  const policy = securityHeaders({ nonce, hsts: context.env.strictTransportSecurity });
+  const policy = securityHeaders({
+    nonce,
+    hsts: context.env.strictTransportSecurity,
+    development: import.meta.env.DEV,
+  });
   for (const [name, value] of Object.entries(policy)) headers.set(name, value);
   headers.set("Content-Type", "text/html; charset=utf-8");
 

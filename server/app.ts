@@ -33,7 +33,7 @@ export type SiteHandler = http.RequestListener & {
 export async function createApp(options: CreateAppOptions): Promise<SiteHandler> {
   const { db, images, env, hub } = options;
   const development = Boolean(options.viteMiddleware);
-  const baseline = securityHeaders({ hsts: env.strictTransportSecurity });
+  const baseline = securityHeaders({ hsts: env.strictTransportSecurity, development });
   const app = express();
   app.disable("x-powered-by");
   app.use((_req, res, next) => {

@@ -8,6 +8,8 @@ export interface SecurityHeaderOptions {
   hsts: boolean;
   /** Origins photos may also come from (a CDN in front of the photo bucket). */
   imageOrigins?: readonly string[];
+  /** `npm run dev`: Vite injects styles and talks to its hot-reload socket. */
+  development?: boolean;
 }
 
 /**
@@ -20,10 +22,12 @@ export interface SecurityHeaderOptions {
 export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
   const images = ["'self'", "data:", "blob:", ...(options.imageOrigins ?? [])].join(" ");
   const scripts = options.nonce ? `'nonce-${options.nonce}' 'strict-dynamic'` : "'none'";
+  const dev = options.development === true;
   return [
     "default-src 'self'",
     `script-src ${scripts}`,
-    "style-src 'self'",
+    dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
+    ...(dev ? ["connect-src 'self' ws://localhost:* ws://127.0.0.1:*"] : []),
     "style-src-attr 'unsafe-inline'",
     `img-src ${images}`,
     "object-src 'none'",
