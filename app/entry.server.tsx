@@ -1,5 +1,5 @@
 // The document: rendered whole on the server, with a per-request nonce for its inline scripts,
-// the security headers, and hydration deferred until the page has loaded (docs/behaviour.md §11).
+// the security headers, and hydration deferred until the page has loaded (docs/behaviour.md §13, §16).
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";

@@ -1,4 +1,4 @@
-// The import rules of docs/decisions/0015-layers.md, checked on every source file:
+// The import rules of docs/decisions/0032-layers-and-feature-surfaces.md, checked on every source file:
 // shared → domain → features → routes (and the server), never backwards; a feature uses another
 // feature only through its public surface (index.ts, index.server.ts, lazy.ts); no server module imports
 // a UI module; images know nothing of listings.

@@ -1,6 +1,6 @@
 // The production server, bundled by `react-router build` into build/server/index.js together
 // with React Router's server build, so that `npm start` runs plain JavaScript with every app
-// module loaded once (docs/decisions/0013-one-bundled-server.md). The module also still is a
+// module loaded once (docs/decisions/0031-one-bundled-production-server.md). The module also still is a
 // React Router ServerBuild (the re-export below) for tools that read it as one.
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";

@@ -1,5 +1,5 @@
 // Every page (HTML and React Router's route data) on its way out, on Fetch Request/Response
-// around React Router's handler (docs/decisions/0009-page-cache.md):
+// around React Router's handler (docs/decisions/0030-page-pipeline-on-fetch.md):
 // - query parameters no page reads are dropped before rendering, so they can neither change a
 //   page nor multiply the kept copies;
 // - the page is buffered whole (pages are small) and gets an ETag;

@@ -1,4 +1,4 @@
-// The admin feature's public surface (docs/decisions/0015-layers.md). Its code is loaded only
+// The admin feature's public surface (docs/decisions/0032-layers-and-feature-surfaces.md). Its code is loaded only
 // for admins, on demand.
 import { lazy } from "react";
 

@@ -1,3 +1,3 @@
-// The auth feature's public surface for the pages (docs/decisions/0015-layers.md).
+// The auth feature's public surface for the pages (docs/decisions/0032-layers-and-feature-surfaces.md).
 export { announceAuth, useAuthBroadcast } from "./use-auth-broadcast";
 export type { SessionUser, Viewer } from "./viewer";

@@ -1,4 +1,4 @@
-// The dialogs feature's public surface (docs/decisions/0015-layers.md). Pages that show a
+// The dialogs feature's public surface (docs/decisions/0032-layers-and-feature-surfaces.md). Pages that show a
 // dialog only on rare paths import `~/features/dialogs/lazy` instead, so its code stays out of
 // their bundle.
 export { MessageDialog, type MessageDialogProps } from "./message-dialog";

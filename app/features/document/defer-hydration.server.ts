@@ -1,4 +1,4 @@
-// Page bytes first, JavaScript second (docs/decisions/0004-deferred-hydration.md). The page
+// Page bytes first, JavaScript second (docs/decisions/0015-deferred-hydration.md). The page
 // React renders on the server is complete and usable on its own, so the ~100 KB of hydration
 // code need not compete with the HTML, the stylesheet and the main photo for a phone's
 // bandwidth: it is requested once the page has loaded and painted.

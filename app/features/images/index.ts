@@ -1,2 +1,2 @@
-// The images feature's public surface for the pages (docs/decisions/0015-layers.md).
+// The images feature's public surface for the pages (docs/decisions/0032-layers-and-feature-surfaces.md).
 export { Photo } from "./photo";

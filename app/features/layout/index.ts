@@ -1,3 +1,3 @@
-// The layout feature's public surface (docs/decisions/0015-layers.md).
+// The layout feature's public surface (docs/decisions/0032-layers-and-feature-surfaces.md).
 export { NotFoundPage } from "./not-found-page";
 export { useViewer } from "./use-viewer";
