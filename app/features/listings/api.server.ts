@@ -1,5 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from "express";
-import { type Collection, isCollection } from "~/domain/listing-kinds";
+import { isPossibleListingId } from "~/domain/listing-id";
+import { type Collection, isCollection, KINDS } from "~/domain/listing-kinds";
+import { messages } from "~/domain/messages";
 import { parseMultipart } from "~/features/images/multipart.server";
 import { ImageRejectedError } from "~/features/images/process.server";
 import type { ImageStore } from "~/features/images/storage.server";
@@ -32,6 +34,15 @@ export function createListingApi({ db, images, requireAdmin }: ListingApiOptions
   const api = express.Router();
   api.use(requireAdmin);
   api.use(express.json({ limit: "200kb" }));
+  // No record has such an id: answer as for any missing one, without asking the database.
+  api.param("id", (req, _res, next, id: string) => {
+    if (isPossibleListingId(id)) return next();
+    const { collection } = req.params;
+    if (collection !== undefined && !isCollection(collection)) {
+      return next(new HttpError(404, "Unknown collection."));
+    }
+    next(new HttpError(404, messages.notFoundOnDelete(KINDS[collection ?? "properties"].noun)));
+  });
 
   api.post(
     "/listings/:collection",
@@ -122,6 +133,10 @@ export function apiErrorHandler(error: unknown, req: Request, res: Response, _ne
   } else if (error instanceof ImageRejectedError) {
     status = 400;
     message = error.message;
+  } else if (error instanceof URIError) {
+    // Express could not decode a path parameter (e.g. "%FF").
+    status = 400;
+    message = "The URL is not valid: a part of it is not correctly percent-encoded.";
   } else if ((error as { type?: string }).type === "entity.parse.failed") {
     status = 400;
     message = "The request body is not valid JSON.";
