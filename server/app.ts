@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express from "express";
 import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/app-context";
 import { createAuthRouter } from "~/features/auth/auth-router.server";
@@ -10,6 +10,7 @@ import { createListingApi } from "~/features/listings/api.server";
 import { liveEventStream } from "~/features/live/event-stream.server";
 import type { LiveHub } from "~/features/live/hub.server";
 import { deferHydration } from "./defer-hydration";
+import { finalErrorHandler } from "./error-handler";
 import { PageCache } from "./page-cache";
 import { pageResponses, serveCachedPage } from "./page-responses";
 import { clientFiles, photoFiles } from "./static-files";
@@ -100,18 +101,7 @@ export async function createApp(options: CreateAppOptions) {
   );
 
   // One error handler: logs the cause, never shows internals to the visitor.
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const status =
-      (error as { status?: number; statusCode?: number }).status ??
-      (error as { statusCode?: number }).statusCode ??
-      500;
-    if (status >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, error);
-    if (res.headersSent) return res.end();
-    res
-      .status(status)
-      .type("text/plain")
-      .send(status >= 500 ? "Internal Server Error" : "Not Found");
-  });
+  app.use(finalErrorHandler);
 
   return app;
 }

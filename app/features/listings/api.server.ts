@@ -6,7 +6,7 @@ import { parseMultipart } from "~/features/images/multipart.server";
 import { ImageRejectedError } from "~/features/images/process.server";
 import type { ImageStore } from "~/features/images/storage.server";
 import type { Db } from "~/shared/db.server";
-import { HttpError } from "~/shared/http-error.server";
+import { HttpError, statusText } from "~/shared/http-error.server";
 import { parseJsonField, parseListingFields } from "./listing-input.server";
 import { ListingWrites } from "./listing-writes.server";
 
@@ -143,8 +143,21 @@ export function apiErrorHandler(error: unknown, req: Request, res: Response, _ne
   } else if ((error as { type?: string }).type === "entity.too.large") {
     status = 413;
     message = "The request is too large.";
+  } else if (isClientErrorStatus((error as { status?: unknown }).status)) {
+    // Other refusals by the body parser (unsupported charset or encoding, aborted upload...).
+    const refusal = error as { status: number; expose?: boolean; message?: string };
+    status = refusal.status;
+    // http-errors marks the messages that are meant for the client ("unsupported charset ...").
+    message =
+      refusal.expose && refusal.message
+        ? `${statusText(status)}: ${refusal.message}`
+        : statusText(status);
   }
   if (status >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, error);
   if (res.headersSent) return res.end();
   res.status(status).json({ error: message });
+}
+
+function isClientErrorStatus(status: unknown): status is number {
+  return typeof status === "number" && status >= 400 && status <= 499;
 }
