@@ -11,7 +11,8 @@ const booleanFlag = (fallback: boolean) =>
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  // Outside production only this computer may connect (the development sign-in trusts anyone).
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z
     .string()
@@ -74,7 +75,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST || (e.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1"),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO,
