@@ -13,6 +13,7 @@ import { deferHydration } from "./defer-hydration";
 import { finalErrorHandler } from "./error-handler";
 import { PageCache } from "./page-cache";
 import { pageResponses, serveCachedPage } from "./page-responses";
+import { rateLimits } from "./rate-limits";
 import { clientFiles, photoFiles } from "./static-files";
 
 export interface CreateAppOptions extends AppServices {
@@ -29,6 +30,7 @@ export async function createApp(options: CreateAppOptions) {
   const { db, images, env, hub } = options;
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", env.trustProxy);
 
   app.use((_req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -36,6 +38,8 @@ export async function createApp(options: CreateAppOptions) {
     res.setHeader("X-Frame-Options", "SAMEORIGIN");
     next();
   });
+
+  app.use(rateLimits(env.limits));
 
   app.get("/healthz", async (_req, res) => {
     try {

@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { readEnv } from "~/shared/env.server";
 import { createApp } from "./app";
+import { applyHttpTimeouts } from "./http-timeouts";
 import { startServices } from "./services";
 
 const env = readEnv({ NODE_ENV: "production", ...process.env });
@@ -23,6 +24,7 @@ const server = app.listen(env.port, env.host, () => {
   const where = env.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${env.dataDir}`;
   console.log(`Listening on http://localhost:${env.port} — data: ${where}`);
 });
+applyHttpTimeouts(server);
 
 let stopping = false;
 async function shutdown(signal: string) {

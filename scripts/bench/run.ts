@@ -165,6 +165,9 @@ async function main() {
     const admin = await startServer("admin", {
       NODE_ENV: "test",
       ADMIN_EMAILS: "bench@example.com",
+      // 1,000 subscribers, all from this one address.
+      LIVE_STREAMS_PER_CLIENT: "1100",
+      LIVE_STREAMS_TOTAL: "1100",
     });
     servers.push(admin);
     const cookie = await signInAs(admin.base, "bench@example.com");
