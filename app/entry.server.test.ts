@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseAttributes } from "~/features/document/defer-hydration.server";
 import { insertListing } from "~/features/listings/queries.server";
-import { startTestSite, type TestSite } from "../tests/support/test-site";
+import { startTestApp, type TestApp } from "../tests/support/test-app";
 
 const PAGES = [
   "/",
@@ -28,9 +28,9 @@ function nonceOf(policy: string | null): string {
 }
 
 describe("the rendered document", () => {
-  let site: TestSite;
+  let site: TestApp;
   beforeAll(async () => {
-    site = await startTestSite();
+    site = await startTestApp();
     await insertListing(site.db, "properties", "doc-test", {
       address: "1 Document Way",
       bedrooms: 2,
@@ -110,9 +110,11 @@ describe("the rendered document", () => {
 
 describe("Strict-Transport-Security", () => {
   it("is sent by a production site whose public address is https", async () => {
-    const site = await startTestSite({
-      NODE_ENV: "production",
-      PUBLIC_URL: "https://leasing.example.com",
+    const site = await startTestApp({
+      env: {
+        NODE_ENV: "production",
+        PUBLIC_URL: "https://leasing.example.com",
+      },
     });
     try {
       const page = await fetch(`${site.base}/about`);

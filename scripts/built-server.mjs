@@ -35,8 +35,11 @@ export async function loadBuiltServer() {
   const built = fs.existsSync(bundle) ? fs.statSync(bundle).mtimeMs : 0;
   if (built < Math.max(...sources.map(newestMtime))) {
     console.error("Building the site…");
+    // Always a production build, whatever NODE_ENV this process runs with (Vite would
+    // otherwise build a development flavour for NODE_ENV=development or test).
     const result = spawnSync("npx", ["react-router", "build"], {
       cwd: root,
+      env: { ...process.env, NODE_ENV: "production" },
       stdio: ["ignore", process.stderr, "inherit"],
     });
     if (result.status !== 0) process.exit(result.status ?? 1);

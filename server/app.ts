@@ -1,6 +1,6 @@
 import http from "node:http";
 import compression from "compression";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { AppServices } from "~/app-context";
 import { createAuthRouter } from "~/features/auth/auth-router.server";
@@ -10,9 +10,11 @@ import { securityHeaders } from "~/features/document/security-headers.server";
 import { createListingApi } from "~/features/listings/api.server";
 import { liveEventStream } from "~/features/live/event-stream.server";
 import type { LiveHub } from "~/features/live/hub.server";
+import { finalErrorHandler } from "./error-handler";
 import { sendFetchResponse, toFetchRequest, writePageAnswer } from "./fetch-bridge";
 import { PageCache } from "./page-cache";
 import { answerPage, createPagePipeline, pageKey } from "./page-pipeline";
+import { rateLimits } from "./rate-limits";
 import { clientFiles, photoFiles } from "./static-files";
 
 export interface CreateAppOptions extends AppServices {
@@ -36,10 +38,13 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   const baseline = securityHeaders({ hsts: env.strictTransportSecurity, development });
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", env.trustProxy);
   app.use((_req, res, next) => {
     res.set(baseline);
     next();
   });
+
+  app.use(rateLimits(env.limits));
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -92,18 +97,7 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   });
 
   // One error handler: logs the cause, never shows internals to the visitor.
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const status =
-      (error as { status?: number; statusCode?: number }).status ??
-      (error as { statusCode?: number }).statusCode ??
-      500;
-    if (status >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, error);
-    if (res.headersSent) return res.end();
-    res
-      .status(status)
-      .type("text/plain")
-      .send(status >= 500 ? "Internal Server Error" : "Not Found");
-  });
+  app.use(finalErrorHandler);
 
   // A kept page for a request without a session cookie (most visitors) is answered here, by
   // the same answerPage() the pipeline uses, before Express or any Fetch object is made: on

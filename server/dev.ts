@@ -1,6 +1,7 @@
 import type { ServerBuild } from "react-router";
 import { readEnv } from "~/shared/env.server";
 import { createApp } from "./app";
+import { applyHttpTimeouts } from "./http-timeouts";
 import { startServices } from "./services";
 
 // Development: Vite serves modules with hot reload; the same app and services as production.
@@ -13,4 +14,6 @@ const app = await createApp({
   build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
   viteMiddleware: vite.middlewares,
 });
-app.listen(env.port, env.host, () => console.log(`Dev server on http://localhost:${env.port}`));
+applyHttpTimeouts(
+  app.listen(env.port, env.host, () => console.log(`Dev server on http://localhost:${env.port}`)),
+);

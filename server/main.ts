@@ -7,6 +7,7 @@ import * as build from "virtual:react-router/server-build";
 import { EXIT, runAdminCli } from "~/features/auth/admin-cli.server";
 import { readEnv } from "~/shared/env.server";
 import { createApp } from "./app";
+import { applyHttpTimeouts } from "./http-timeouts";
 import { startServices } from "./services";
 
 export * from "virtual:react-router/server-build";
@@ -25,6 +26,7 @@ export async function startServer(source: NodeJS.ProcessEnv = process.env) {
     const where = env.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${env.dataDir}`;
     console.log(`Listening on http://${env.host}:${env.port} — data: ${where}`);
   });
+  applyHttpTimeouts(server);
 
   let stopping = false;
   async function shutdown(signal: string) {

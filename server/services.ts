@@ -36,7 +36,7 @@ export async function startServices(env: Env) {
 
   let adminSocket: Awaited<ReturnType<typeof startAdminSocket>> | null = null;
   try {
-    adminSocket = await startAdminSocket(db, env.dataDir);
+    adminSocket = await startAdminSocket(db, env.dataDir, env.adminEmails);
   } catch (error) {
     console.warn(`Admin command socket not started: ${(error as Error).message}`);
   }

@@ -20,7 +20,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const email = String(form.get("email") ?? "");
   try {
     if (form.get("intent") === "revoke") {
-      const removed = await revokeAdmin(context.db, email);
+      const removed = await revokeAdmin(context.db, email, context.env.adminEmails);
       if (removed === 0) return data({ error: `${email} is not an admin.` }, { status: 400 });
       return { ok: `${email} is no longer an admin.` };
     }

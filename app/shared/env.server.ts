@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -8,10 +9,51 @@ const booleanFlag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1"));
 
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Express's own names for address ranges, usable in TRUST_PROXY. */
+const PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TRUST_PROXY: which reverse proxies may tell the client's address (X-Forwarded-For), so that
+ * per-client limits count clients and not the proxy. Off by default: without a proxy, anyone
+ * could otherwise pick their own address. A number of proxy hops, or their addresses/ranges.
+ */
+const trustProxy = z
+  .string()
+  .default("")
+  .transform((raw, ctx): false | number | string[] => {
+    const value = raw.trim().toLowerCase();
+    if (value === "" || value === "false" || value === "0") return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((e) => e.trim());
+    const bad = entries.find((e) => !PROXY_RANGES.has(e) && !isAddressOrRange(e));
+    if (value === "true" || bad !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          value === "true"
+            ? "true would let any client choose its own address; give the number of proxies in front of the server (e.g. 1) or their addresses"
+            : `"${bad}" is not a number of proxies, an IP address, a CIDR range or one of loopback, linklocal, uniquelocal`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  // Outside production only this computer may connect (the development sign-in trusts anyone).
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z
     .string()
@@ -31,6 +73,13 @@ const schema = z.object({
   ADMIN_EMAILS: z.string().default(""),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
+  TRUST_PROXY: trustProxy,
+  // Per client address (see TRUST_PROXY). High enough for an office behind one address, low
+  // enough to stop a script; raised only by load tests and benchmarks.
+  SIGN_IN_RATE_LIMIT: positiveInt(60),
+  WRITE_RATE_LIMIT: positiveInt(300),
+  LIVE_STREAMS_PER_CLIENT: positiveInt(20),
+  LIVE_STREAMS_TOTAL: positiveInt(1000),
 });
 
 export type Env = {
@@ -50,6 +99,17 @@ export type Env = {
   devIdentityProvider: boolean;
   adminEmails: string[];
   session: { idleMs: number; maxMs: number; secureCookie: boolean; cookieName: string };
+  /** Express "trust proxy": false, a number of hops, or proxy addresses and ranges. */
+  trustProxy: false | number | string[];
+  limits: {
+    /** Sign-in starts (GET /auth/login) per client per 10 minutes. */
+    signInsPer10Minutes: number;
+    /** Writes (any method but GET, HEAD, OPTIONS) per client per minute. */
+    writesPerMinute: number;
+    /** Open /live streams per client, and on the whole server. */
+    liveStreamsPerClient: number;
+    liveStreamsTotal: number;
+  };
 };
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -77,7 +137,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     nodeEnv: e.NODE_ENV,
     strictTransportSecurity: secureCookie,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST || (e.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1"),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO,
@@ -92,6 +152,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       maxMs: e.SESSION_MAX_DAYS * 86_400_000,
       secureCookie,
       cookieName: secureCookie ? "__Host-session" : "session",
+    },
+    trustProxy: e.TRUST_PROXY,
+    limits: {
+      signInsPer10Minutes: e.SIGN_IN_RATE_LIMIT,
+      writesPerMinute: e.WRITE_RATE_LIMIT,
+      liveStreamsPerClient: e.LIVE_STREAMS_PER_CLIENT,
+      liveStreamsTotal: e.LIVE_STREAMS_TOTAL,
     },
   };
 }

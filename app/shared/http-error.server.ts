@@ -1,3 +1,5 @@
+import { STATUS_CODES } from "node:http";
+
 /** An error whose message is safe and meant for the person who made the request. */
 export class HttpError extends Error {
   constructor(
@@ -6,4 +8,9 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The short standard text of an HTTP status ("Payload Too Large"), for bodies of refusals. */
+export function statusText(status: number): string {
+  return STATUS_CODES[status] ?? (status >= 500 ? "Internal Server Error" : "Request Refused");
 }

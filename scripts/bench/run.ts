@@ -30,7 +30,10 @@ const servers: RunningServer[] = [];
 
 async function main() {
   console.log("Building the production site...");
-  execFileSync("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync("npx", ["react-router", "build"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
 
   if (wants("lighthouse") || wants("bundles") || wants("images") || wants("throughput")) {
     console.log("Starting the production server (seeding demo content)...");
@@ -171,6 +174,9 @@ async function main() {
     const admin = await startServer("admin", {
       NODE_ENV: "test",
       ADMIN_EMAILS: "bench@example.com",
+      // 1,000 subscribers, all from this one address.
+      LIVE_STREAMS_PER_CLIENT: "1100",
+      LIVE_STREAMS_TOTAL: "1100",
     });
     servers.push(admin);
     const cookie = await signInAs(admin.base, "bench@example.com");

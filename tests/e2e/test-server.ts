@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { readEnv } from "~/shared/env.server";
 import { createApp } from "../../server/app";
+import { applyHttpTimeouts } from "../../server/http-timeouts";
 import { startServices } from "../../server/services";
 
 // NODE_ENV "test": the built-in development identity provider signs test users in offline.
@@ -16,7 +17,7 @@ const build = (await import(
 )) as ServerBuild;
 const app = await createApp({ ...services, env, build, clientDir: path.resolve("build/client") });
 
-const server = app.listen(env.port, "127.0.0.1");
+const server = applyHttpTimeouts(app.listen(env.port, "127.0.0.1"));
 const control = http.createServer(async (req, res) => {
   let body = "";
   for await (const chunk of req) body += chunk;

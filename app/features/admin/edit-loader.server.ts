@@ -1,4 +1,5 @@
 import { type AppLoadContext, data } from "react-router";
+import { isPossibleListingId } from "~/domain/listing-id";
 import type { Collection } from "~/domain/listing-kinds";
 import { getListing } from "~/features/listings/index.server";
 import { requireAdminPage } from "./guard.server";
@@ -9,6 +10,7 @@ export async function loadListingForEdit(
   id: string,
 ) {
   requireAdminPage(context);
+  if (!isPossibleListingId(id)) throw data(null, { status: 404 });
   let listing: Awaited<ReturnType<typeof getListing>>;
   try {
     listing = await getListing(context.db, collection, id);

@@ -13,7 +13,7 @@ import { InvalidEmailError, normalizeEmail } from "./emails";
 
 export const EXIT = {
   ok: 0,
-  /** The registry refused: last admin, or not an admin. */
+  /** The registry refused: last admin, not an admin, or listed in ADMIN_EMAILS. */
   refused: 1,
   /** Wrong arguments or an invalid email. */
   usage: 2,
@@ -24,7 +24,8 @@ export const EXIT = {
 export const USAGE = `Usage: npm run admin -- <command>
 
   grant <email>    make whoever signs in with this (verified) email an admin
-  revoke <email>   take admin rights away (the last admin cannot be removed)
+  revoke <email>   take admin rights away (not from the last admin, nor from an
+                   address in ADMIN_EMAILS: remove it there first)
   list             show every admin
 
 Exit codes: 0 done, 1 refused, 2 usage or invalid email, 3 database unavailable.`;
@@ -41,7 +42,7 @@ const consoleOutput: CliOutput = {
 
 export async function runAdminCli(
   args: readonly string[],
-  env: Pick<Env, "databaseUrl" | "dataDir">,
+  env: Pick<Env, "databaseUrl" | "dataDir" | "adminEmails">,
   output: CliOutput = consoleOutput,
 ): Promise<number> {
   if (args.length === 1 && (args[0] === "--help" || args[0] === "help" || args[0] === "-h")) {
@@ -81,13 +82,13 @@ function parseArgs(args: readonly string[]): AdminCommand | string {
 /** Runs the command wherever the database is; null when it cannot be reached (already reported). */
 async function execute(
   command: AdminCommand,
-  env: Pick<Env, "databaseUrl" | "dataDir">,
+  env: Pick<Env, "databaseUrl" | "dataDir" | "adminEmails">,
   output: CliOutput,
 ): Promise<AdminResponse | null> {
   if (env.databaseUrl) {
     const db = await openDb({ databaseUrl: env.databaseUrl });
     try {
-      return await runAdminCommand(db, command);
+      return await runAdminCommand(db, command, env.adminEmails);
     } finally {
       await db.close();
     }
@@ -116,7 +117,7 @@ async function execute(
   try {
     const db = await openDb({ dataDir: dbDir });
     try {
-      return await runAdminCommand(db, command);
+      return await runAdminCommand(db, command, env.adminEmails);
     } finally {
       await db.close();
     }
@@ -127,7 +128,8 @@ async function execute(
 
 function report(response: AdminResponse, output: CliOutput): number {
   if (!response.ok) {
-    output.err(response.code === "LAST_ADMIN" ? `Refused: ${response.error}` : response.error);
+    const refusal = response.code === "LAST_ADMIN" || response.code === "IN_ADMIN_EMAILS";
+    output.err(refusal ? `Refused: ${response.error}` : response.error);
     if (response.code === "INVALID_EMAIL" || response.code === "BAD_REQUEST") return EXIT.usage;
     return response.code === "INTERNAL" ? EXIT.unavailable : EXIT.refused;
   }

@@ -35,11 +35,14 @@ const exists = (p: string) =>
 
 const verified = (sub: string, email: string) => ({ sub, email, emailVerified: true, name: null });
 
+const LISTED_REFUSAL =
+  "Cannot revoke listed@example.com: it is listed in ADMIN_EMAILS, which grants admin again at every start. Remove it from ADMIN_EMAILS and restart the server first.";
+
 let root: string;
-let env: { databaseUrl: undefined; dataDir: string };
+let env: { databaseUrl: undefined; dataDir: string; adminEmails: string[] };
 beforeEach(async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), "admin-cli-"));
-  env = { databaseUrl: undefined, dataDir: root };
+  env = { databaseUrl: undefined, dataDir: root, adminEmails: [] };
 });
 afterEach(async () => {
   await fs.rm(root, { recursive: true, force: true });
@@ -57,7 +60,7 @@ describe("admin CLI with a running server (admin socket)", () => {
     await db.query("DELETE FROM admins");
     // What the server does: hold the data directory, open the database, listen on the socket.
     lock = await acquireDataDirLock(path.join(root, "db"));
-    socket = await startAdminSocket(db, root);
+    socket = await startAdminSocket(db, root, []);
   });
   afterEach(async () => {
     await socket.close();
@@ -69,7 +72,7 @@ describe("admin CLI with a running server (admin socket)", () => {
     const stat = await fs.stat(socket.path);
     expect(stat.isSocket()).toBe(true);
     expect(stat.mode & 0o777).toBe(0o600);
-    await expect(startAdminSocket(db, root)).rejects.toThrow(/already serving/);
+    await expect(startAdminSocket(db, root, [])).rejects.toThrow(/already serving/);
   });
 
   it("grants, lists and revokes through the server, refusing the last admin", async () => {
@@ -104,6 +107,18 @@ describe("admin CLI with a running server (admin socket)", () => {
 
     // The CLI never opened the database files itself.
     expect(await exists(path.join(root, "db"))).toBe(false);
+  });
+
+  it("refuses to revoke an address in the server's ADMIN_EMAILS, exit 1", async () => {
+    await socket.close();
+    socket = await startAdminSocket(db, root, ["listed@example.com"]);
+    let c = capture();
+    expect(await runAdminCli(["grant", "listed@example.com"], env, c.io)).toBe(0);
+    expect(await runAdminCli(["grant", "other@example.com"], env, c.io)).toBe(0);
+    c = capture();
+    expect(await runAdminCli(["revoke", "listed@example.com"], env, c.io)).toBe(1);
+    expect(c.err).toBe(`Refused: ${LISTED_REFUSAL}`);
+    expect(await isAdmin(db, verified("u1", "listed@example.com"))).toBe(true);
   });
 
   it("rejects bad input before contacting anyone", async () => {
@@ -195,6 +210,16 @@ describe("admin CLI without a running server", () => {
     }
   });
 
+  it("refuses to revoke an address in its own ADMIN_EMAILS, exit 1", async () => {
+    const listedEnv = { ...env, adminEmails: ["listed@example.com"] };
+    let c = capture();
+    expect(await runAdminCli(["grant", "listed@example.com"], listedEnv, c.io)).toBe(0);
+    c = capture();
+    // (Refused for that reason before the last-admin rule is even asked.)
+    expect(await runAdminCli(["revoke", "Listed@example.com"], listedEnv, c.io)).toBe(1);
+    expect(c.err).toBe(`Refused: ${LISTED_REFUSAL}`);
+  });
+
   it("ignores a stale socket and a stale lock left by a crashed server", async () => {
     await staleSocket(adminSocketPath(root));
     expect((await fs.stat(adminSocketPath(root))).isSocket()).toBe(true);
@@ -205,7 +230,7 @@ describe("admin CLI without a running server", () => {
 
     // And a server starting there replaces the stale socket.
     const db = await openDb({ dataDir: "memory://" });
-    const socket = await startAdminSocket(db, root);
+    const socket = await startAdminSocket(db, root, []);
     await socket.close();
     await db.close();
   });
@@ -256,7 +281,7 @@ describe.skipIf(!serverUrl)("admin CLI with DATABASE_URL (PostgreSQL)", () => {
     try {
       const url = new URL(serverUrl as string);
       url.searchParams.set("options", `-c search_path=${schema}`);
-      const pgEnv = { databaseUrl: url.toString(), dataDir: root };
+      const pgEnv = { databaseUrl: url.toString(), dataDir: root, adminEmails: [] };
       let c = capture();
       expect(await runAdminCli(["grant", "pg@example.com"], pgEnv, c.io)).toBe(0);
       c = capture();

@@ -6,6 +6,7 @@ import {
   type AdminGrant,
   grantAdmin,
   LastAdminError,
+  ListedInAdminEmailsError,
   listAdmins,
   revokeAdmin,
 } from "./admins.server";
@@ -23,6 +24,7 @@ export type AdminFailureCode =
   | "INVALID_EMAIL"
   | "NOT_ADMIN"
   | "LAST_ADMIN"
+  | "IN_ADMIN_EMAILS"
   | "BAD_REQUEST"
   | "INTERNAL";
 
@@ -32,7 +34,12 @@ export type AdminResponse =
   | { ok: true; command: "list"; admins: AdminGrant[] }
   | { ok: false; code: AdminFailureCode; error: string };
 
-export async function runAdminCommand(db: Db, command: AdminCommand): Promise<AdminResponse> {
+/** `adminEmails`: the ADMIN_EMAILS of the process that re-grants them (revokes of those are refused). */
+export async function runAdminCommand(
+  db: Db,
+  command: AdminCommand,
+  adminEmails: readonly string[],
+): Promise<AdminResponse> {
   try {
     switch (command.command) {
       case "grant": {
@@ -42,7 +49,7 @@ export async function runAdminCommand(db: Db, command: AdminCommand): Promise<Ad
       }
       case "revoke": {
         const address = normalizeEmail(command.email);
-        const removed = await revokeAdmin(db, address);
+        const removed = await revokeAdmin(db, address, adminEmails);
         if (removed === 0) {
           return { ok: false, code: "NOT_ADMIN", error: `${address} is not an admin.` };
         }
@@ -57,6 +64,9 @@ export async function runAdminCommand(db: Db, command: AdminCommand): Promise<Ad
     }
     if (error instanceof LastAdminError)
       return { ok: false, code: "LAST_ADMIN", error: error.message };
+    if (error instanceof ListedInAdminEmailsError) {
+      return { ok: false, code: "IN_ADMIN_EMAILS", error: error.message };
+    }
     throw error;
   }
 }

@@ -22,10 +22,14 @@ export function adminSocketPath(dataDir: string): string {
   return path.join(path.resolve(dataDir), ADMIN_SOCKET_NAME);
 }
 
-/** Listens on DATA_DIR/admin.sock (mode 0600). Call after taking the data directory's lock. */
+/**
+ * Listens on DATA_DIR/admin.sock (mode 0600). Call after taking the data directory's lock.
+ * `adminEmails`: this server's ADMIN_EMAILS, whose revocation is refused.
+ */
 export async function startAdminSocket(
   db: Db,
   dataDir: string,
+  adminEmails: readonly string[],
 ): Promise<{ path: string; close(): Promise<void> }> {
   const socketPath = adminSocketPath(dataDir);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
@@ -40,7 +44,7 @@ export async function startAdminSocket(
   const server = net.createServer((socket) => {
     connections.add(socket);
     socket.on("close", () => connections.delete(socket));
-    void serveConnection(db, socket);
+    void serveConnection(db, socket, adminEmails);
   });
   await listenOwnerOnly(server, socketPath);
   return {
@@ -102,7 +106,7 @@ function probe(socketPath: string): Promise<"absent" | "stale" | "listening"> {
   });
 }
 
-async function serveConnection(db: Db, socket: net.Socket) {
+async function serveConnection(db: Db, socket: net.Socket, adminEmails: readonly string[]) {
   socket.setTimeout(IDLE_TIMEOUT_MS, () => socket.destroy());
   socket.on("error", () => socket.destroy());
   let line: string;
@@ -124,7 +128,7 @@ async function serveConnection(db: Db, socket: net.Socket) {
     });
   }
   try {
-    reply(socket, await runAdminCommand(db, command));
+    reply(socket, await runAdminCommand(db, command, adminEmails));
   } catch (error) {
     console.error("Admin command failed:", error);
     reply(socket, { ok: false, code: "INTERNAL", error: "The server could not run the command." });

@@ -119,7 +119,7 @@ describe.each(dbTargets)("admin registry on $name", (target) => {
       await expect(grantAdmin(db, bad)).rejects.toBeInstanceOf(InvalidEmailError);
     }
     await expect(grantAdmin(db, "nope")).rejects.toThrow('Invalid email address: "nope".');
-    await expect(revokeAdmin(db, "nope")).rejects.toBeInstanceOf(InvalidEmailError);
+    await expect(revokeAdmin(db, "nope", [])).rejects.toBeInstanceOf(InvalidEmailError);
     await expect(grantAdminEmails(db, ["ok@example.com", "broken"])).rejects.toBeInstanceOf(
       InvalidEmailError,
     );
@@ -129,13 +129,13 @@ describe.each(dbTargets)("admin registry on $name", (target) => {
   it("revokes, reports unknown addresses, and refuses to remove the last admin", async () => {
     await grantAdmin(db, "one@example.com");
     await grantAdmin(db, "two@example.com");
-    expect(await revokeAdmin(db, "nobody@example.com")).toBe(0);
-    expect(await revokeAdmin(db, "ONE@example.com")).toBe(1);
+    expect(await revokeAdmin(db, "nobody@example.com", [])).toBe(0);
+    expect(await revokeAdmin(db, "ONE@example.com", [])).toBe(1);
     expect(await isAdmin(db, user("u1", "one@example.com"))).toBe(false);
 
-    const refusal = revokeAdmin(db, "two@example.com");
+    const refusal = revokeAdmin(db, "two@example.com", []);
     await expect(refusal).rejects.toBeInstanceOf(LastAdminError);
-    await expect(revokeAdmin(db, "two@example.com")).rejects.toThrow(
+    await expect(revokeAdmin(db, "two@example.com", [])).rejects.toThrow(
       "Cannot remove the last admin.",
     );
     // Nothing changed.
@@ -143,11 +143,26 @@ describe.each(dbTargets)("admin registry on $name", (target) => {
     expect(await isAdmin(db, user("u2", "two@example.com"))).toBe(true);
   });
 
+  it("refuses to revoke an address listed in ADMIN_EMAILS (it would come back at the next start)", async () => {
+    await grantAdminEmails(db, ["listed@example.com"]);
+    await grantAdmin(db, "other@example.com");
+    await upsertUser(db, user("u-listed", "listed@example.com"));
+    await bindAdminGrants(db, user("u-listed", "listed@example.com"));
+    const before = await listAdmins(db);
+    await expect(revokeAdmin(db, " Listed@Example.COM ", ["listed@example.com"])).rejects.toThrow(
+      "Cannot revoke listed@example.com: it is listed in ADMIN_EMAILS, which grants admin again at every start. Remove it from ADMIN_EMAILS and restart the server first.",
+    );
+    expect(await listAdmins(db)).toEqual(before);
+    expect(await isAdmin(db, user("u-listed", "listed@example.com"))).toBe(true);
+    // Addresses not listed there are revoked as usual.
+    expect(await revokeAdmin(db, "other@example.com", ["listed@example.com"])).toBe(1);
+  });
+
   it("revoking an address also removes grants bound to the user with that address", async () => {
     await grantAdmin(db, "keeper@example.com");
     await upsertUser(db, user("u-mover", "new@example.com", true));
     await db.query("INSERT INTO admins (uid) VALUES ('u-mover')");
-    expect(await revokeAdmin(db, "new@example.com")).toBe(1);
+    expect(await revokeAdmin(db, "new@example.com", [])).toBe(1);
     expect(await isAdmin(db, user("u-mover", "new@example.com"))).toBe(false);
   });
 
@@ -155,8 +170,8 @@ describe.each(dbTargets)("admin registry on $name", (target) => {
     await grantAdmin(db, "x@example.com");
     await grantAdmin(db, "y@example.com");
     const results = await Promise.allSettled([
-      revokeAdmin(db, "x@example.com"),
-      revokeAdmin(db, "y@example.com"),
+      revokeAdmin(db, "x@example.com", []),
+      revokeAdmin(db, "y@example.com", []),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const rejected = results.find((r) => r.status === "rejected");
@@ -178,7 +193,7 @@ describe.each(dbTargets)("admin registry on $name", (target) => {
       await new Promise((resolve) => setTimeout(resolve, 300));
     });
     await hasDeleted;
-    const second = revokeAdmin(db, "y@example.com");
+    const second = revokeAdmin(db, "y@example.com", []);
     second.catch(() => undefined);
     await inFlight;
     await expect(second).rejects.toBeInstanceOf(LastAdminError);

@@ -11,6 +11,16 @@ export class LastAdminError extends Error {
   }
 }
 
+/** ADMIN_EMAILS grants its addresses at every start, so revoking one of them would not last. */
+export class ListedInAdminEmailsError extends Error {
+  constructor(readonly address: string) {
+    super(
+      `Cannot revoke ${address}: it is listed in ADMIN_EMAILS, which grants admin again at every start. Remove it from ADMIN_EMAILS and restart the server first.`,
+    );
+    this.name = "ListedInAdminEmailsError";
+  }
+}
+
 export interface AdminGrant {
   /** The granted address, or the bound user's address for a grant made by uid only. */
   email: string | null;
@@ -75,10 +85,18 @@ export async function grantAdminEmails(
 /**
  * Removes the grant for this address and any grant bound to a user with this address.
  * Returns how many grants were removed (0: the address was not an admin).
- * Throws LastAdminError, changing nothing, when no admin would remain.
+ * Throws LastAdminError, changing nothing, when no admin would remain, and
+ * ListedInAdminEmailsError for an address in `adminEmails` (this environment's ADMIN_EMAILS).
  */
-export async function revokeAdmin(db: Db, email: string): Promise<number> {
+export async function revokeAdmin(
+  db: Db,
+  email: string,
+  adminEmails: readonly string[],
+): Promise<number> {
   const address = normalizeEmail(email);
+  if (adminEmails.some((listed) => emailOrNull(listed) === address)) {
+    throw new ListedInAdminEmailsError(address);
+  }
   return db.transaction(async (tx) => {
     // Two revocations at once must not both see "one other admin left" and leave none.
     await tx.query("LOCK TABLE admins IN SHARE ROW EXCLUSIVE MODE");

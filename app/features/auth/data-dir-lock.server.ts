@@ -1,6 +1,8 @@
 // One process at a time may open an embedded PGlite data directory (it is not multi-process
-// safe). The lock is a file next to the directory holding the owner's PID; a lock whose process
-// is gone (crash, SIGKILL) is taken over.
+// safe). The lock is a file next to the directory holding the owner's PID and, where the system
+// tells (Linux), the owner's start time. A lock whose owner is gone (crash, SIGKILL) is taken
+// over, and so is one whose PID now names another process: after a restart in a container the
+// new server often gets the very same PID (1), or the old PID belongs to some other program.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -15,6 +17,9 @@ export class DataDirLockedError extends Error {
     this.name = "DataDirLockedError";
   }
 }
+
+/** Lock files this process holds now: its own PID in one of those is a live owner. */
+const heldHere = new Set<string>();
 
 export interface DataDirLock {
   readonly path: string;
@@ -38,23 +43,28 @@ export async function acquireDataDirLock(
   const lockPath = lockPathFor(dbDir);
   await fsp.mkdir(path.dirname(lockPath), { recursive: true });
   const deadline = Date.now() + (options.waitMs ?? 0);
+  const content = ownerRecord(process.pid);
   for (let attempt = 0; ; attempt++) {
-    if (await tryCreate(lockPath)) break;
-    const holder = await readLockPid(lockPath);
+    if (!heldHere.has(lockPath) && (await tryCreate(lockPath, content))) break;
+    const holder = await readLockOwner(lockPath);
     if (holder === undefined) continue; // vanished meanwhile: try again
-    if (holder === null || !isProcessAlive(holder)) {
-      // Stale (dead owner or unreadable content): take it over.
+    if (holder === null || !isLiveOwner(holder, lockPath)) {
+      // Stale (owner gone, PID reused, or unreadable content): take it over.
       await fsp.rm(lockPath, { force: true });
       continue;
     }
-    if (Date.now() >= deadline || attempt > 10_000) throw new DataDirLockedError(lockPath, holder);
+    if (Date.now() >= deadline || attempt > 10_000) {
+      throw new DataDirLockedError(lockPath, holder.pid);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  heldHere.add(lockPath);
 
   // Best effort on a normal exit; after a crash the next owner takes the stale lock over.
   const releaseSync = () => {
+    heldHere.delete(lockPath);
     try {
-      if (fs.readFileSync(lockPath, "utf8").trim() === String(process.pid)) fs.rmSync(lockPath);
+      if (fs.readFileSync(lockPath, "utf8") === content) fs.rmSync(lockPath);
     } catch {
       // already gone
     }
@@ -69,10 +79,49 @@ export async function acquireDataDirLock(
   };
 }
 
+interface LockOwner {
+  pid: number;
+  /** The owner's start time as the system counts it; absent in old lock files or elsewhere. */
+  start?: string;
+}
+
+/** "PID START\n", or "PID\n" where the start time is unknown. */
+function ownerRecord(pid: number): string {
+  const start = processStart(pid);
+  return start ? `${pid} ${start}\n` : `${pid}\n`;
+}
+
+/** Whether the process that wrote this lock is still running (so the lock is not stale). */
+function isLiveOwner(owner: LockOwner, lockPath: string): boolean {
+  // Our own PID: live only if this very process took the lock; otherwise an earlier process
+  // with the same PID left it (a container's server is PID 1 at every start).
+  if (owner.pid === process.pid) return heldHere.has(lockPath);
+  if (!isProcessAlive(owner.pid)) return false;
+  // A live process with that PID that started at another time is not the one that wrote it.
+  if (owner.start === undefined) return true;
+  const start = processStart(owner.pid);
+  return start === null || start === owner.start;
+}
+
+/**
+ * A process's start time in clock ticks since boot (Linux /proc/PID/stat, field 22); null where
+ * unavailable. Together with the PID it names one process: PIDs are reused, start times are not.
+ */
+function processStart(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name, which is in parentheses and may itself contain spaces.
+    const start = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+    return start && /^\d+$/.test(start) ? start : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Atomic create-with-content: write a private temp file, then hard-link it into place. */
-async function tryCreate(lockPath: string): Promise<boolean> {
+async function tryCreate(lockPath: string, content: string): Promise<boolean> {
   const temp = `${lockPath}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  await fsp.writeFile(temp, `${process.pid}\n`, { mode: 0o600 });
+  await fsp.writeFile(temp, content, { mode: 0o600 });
   try {
     await fsp.link(temp, lockPath);
     return true;
@@ -81,7 +130,7 @@ async function tryCreate(lockPath: string): Promise<boolean> {
     if (code === "EEXIST") return false;
     if (code !== "EPERM" && code !== "ENOTSUP" && code !== "ENOSYS") throw error;
     // A file system without hard links: exclusive create (content follows a moment later).
-    return fsp.writeFile(lockPath, `${process.pid}\n`, { flag: "wx", mode: 0o600 }).then(
+    return fsp.writeFile(lockPath, content, { flag: "wx", mode: 0o600 }).then(
       () => true,
       (e: NodeJS.ErrnoException) => (e.code === "EEXIST" ? false : Promise.reject(e)),
     );
@@ -90,8 +139,8 @@ async function tryCreate(lockPath: string): Promise<boolean> {
   }
 }
 
-/** The PID in the lock file; null when the content is not a PID; undefined when there is no file. */
-async function readLockPid(lockPath: string): Promise<number | null | undefined> {
+/** The lock file's owner; null when the content is not one; undefined when there is no file. */
+async function readLockOwner(lockPath: string): Promise<LockOwner | null | undefined> {
   let text: string;
   try {
     text = await fsp.readFile(lockPath, "utf8");
@@ -99,8 +148,10 @@ async function readLockPid(lockPath: string): Promise<number | null | undefined>
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
   }
-  const pid = Number(text.trim());
-  return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
+  const match = /^(\d+)(?: (\d+))?\s*$/.exec(text.trim());
+  const pid = Number(match?.[1]);
+  if (!match || !Number.isSafeInteger(pid) || pid <= 0) return null;
+  return match[2] ? { pid, start: match[2] } : { pid };
 }
 
 export function isProcessAlive(pid: number): boolean {

@@ -4,6 +4,7 @@ import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
 import express from "express";
 import type { KoaContext } from "oidc-provider";
 import { InvalidEmailError, normalizeEmail } from "./emails";
+import { loopbackOnly } from "./loopback-only.server";
 import { escapeHtml, sendDevLoginPage, sendPage } from "./pages.server";
 
 export const DEV_OIDC_PATH = "/dev-oidc";
@@ -104,6 +105,8 @@ export async function createDevIdentityProvider(options: {
   provider.proxy = true;
 
   const router = express.Router();
+  // Anyone who reaches it becomes whoever they type: never anyone on the network.
+  router.use(loopbackOnly());
   const formAction = (uid: string) =>
     `${DEV_OIDC_PATH}/interaction/${encodeURIComponent(uid)}/login`;
 

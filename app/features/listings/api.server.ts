@@ -1,9 +1,11 @@
 import express, { type NextFunction, type Request, type Response } from "express";
-import { type Collection, isCollection } from "~/domain/listing-kinds";
+import { isPossibleListingId } from "~/domain/listing-id";
+import { type Collection, isCollection, KINDS } from "~/domain/listing-kinds";
+import { messages } from "~/domain/messages";
 import type { ImageStore } from "~/features/images/index.server";
 import { ImageRejectedError, parseMultipart } from "~/features/images/index.server";
 import type { Db } from "~/shared/db.server";
-import { HttpError } from "~/shared/http-error.server";
+import { HttpError, statusText } from "~/shared/http-error.server";
 import { parseJsonField, parseListingFields } from "./listing-input.server";
 import { ListingWrites } from "./listing-writes.server";
 
@@ -31,6 +33,15 @@ export function createListingApi({ db, images, requireAdmin }: ListingApiOptions
   const api = express.Router();
   api.use(requireAdmin);
   api.use(express.json({ limit: "200kb" }));
+  // No record has such an id: answer as for any missing one, without asking the database.
+  api.param("id", (req, _res, next, id: string) => {
+    if (isPossibleListingId(id)) return next();
+    const { collection } = req.params;
+    if (collection !== undefined && !isCollection(collection)) {
+      return next(new HttpError(404, "Unknown collection."));
+    }
+    next(new HttpError(404, messages.notFoundOnDelete(KINDS[collection ?? "properties"].noun)));
+  });
 
   api.post(
     "/listings/:collection",
@@ -121,14 +132,31 @@ export function apiErrorHandler(error: unknown, req: Request, res: Response, _ne
   } else if (error instanceof ImageRejectedError) {
     status = 400;
     message = error.message;
+  } else if (error instanceof URIError) {
+    // Express could not decode a path parameter (e.g. "%FF").
+    status = 400;
+    message = "The URL is not valid: a part of it is not correctly percent-encoded.";
   } else if ((error as { type?: string }).type === "entity.parse.failed") {
     status = 400;
     message = "The request body is not valid JSON.";
   } else if ((error as { type?: string }).type === "entity.too.large") {
     status = 413;
     message = "The request is too large.";
+  } else if (isClientErrorStatus((error as { status?: unknown }).status)) {
+    // Other refusals by the body parser (unsupported charset or encoding, aborted upload...).
+    const refusal = error as { status: number; expose?: boolean; message?: string };
+    status = refusal.status;
+    // http-errors marks the messages that are meant for the client ("unsupported charset ...").
+    message =
+      refusal.expose && refusal.message
+        ? `${statusText(status)}: ${refusal.message}`
+        : statusText(status);
   }
   if (status >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, error);
   if (res.headersSent) return res.end();
   res.status(status).json({ error: message });
+}
+
+function isClientErrorStatus(status: unknown): status is number {
+  return typeof status === "number" && status >= 400 && status <= 499;
 }

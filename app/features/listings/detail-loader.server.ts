@@ -1,5 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import type { Listing } from "~/domain/listing";
+import { isPossibleListingId } from "~/domain/listing-id";
 import type { Collection } from "~/domain/listing-kinds";
 import { getListing } from "./queries.server";
 
@@ -13,6 +14,9 @@ export async function loadListingDetail(
   collection: Collection,
   id: string,
 ) {
+  if (!isPossibleListingId(id)) {
+    return data<DetailData>({ listing: null, problem: "missing" }, { status: 404 });
+  }
   try {
     const listing = await getListing(context.db, collection, id);
     if (listing) return data<DetailData>({ listing, problem: null });

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { readEnv } from "./env.server";
+
+describe("readEnv", () => {
+  it("listens on loopback only outside production, on every interface in production", () => {
+    expect(readEnv({}).host).toBe("127.0.0.1");
+    expect(readEnv({ NODE_ENV: "development" }).host).toBe("127.0.0.1");
+    expect(readEnv({ NODE_ENV: "test" }).host).toBe("127.0.0.1");
+    expect(readEnv({ NODE_ENV: "production" }).host).toBe("0.0.0.0");
+    expect(readEnv({ NODE_ENV: "development", HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(readEnv({ NODE_ENV: "production", HOST: "10.0.0.5" }).host).toBe("10.0.0.5");
+    expect(readEnv({ NODE_ENV: "development", HOST: "" }).host).toBe("127.0.0.1");
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("trusts no proxy by default", () => {
+    expect(readEnv({}).trustProxy).toBe(false);
+    expect(readEnv({ TRUST_PROXY: "" }).trustProxy).toBe(false);
+    expect(readEnv({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+  });
+
+  it("takes a number of hops, or addresses, ranges and Express's range names", () => {
+    expect(readEnv({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(readEnv({ TRUST_PROXY: "loopback" }).trustProxy).toEqual(["loopback"]);
+    expect(readEnv({ TRUST_PROXY: "10.0.0.0/8, 192.0.2.7,fd00::/8" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "192.0.2.7",
+      "fd00::/8",
+    ]);
+  });
+
+  it.each([
+    ["true", "would let any client choose its own address"],
+    ["10.0.0.0/33", '"10.0.0.0/33" is not'],
+    ["proxy.example.com", '"proxy.example.com" is not'],
+    ["loopback,", '"" is not'],
+  ])("refuses %j clearly", (value, message) => {
+    expect(() => readEnv({ TRUST_PROXY: value })).toThrow(message);
+  });
+});
+
+describe("limits", () => {
+  it("has defaults and takes positive whole numbers only", () => {
+    expect(readEnv({}).limits).toEqual({
+      signInsPer10Minutes: 60,
+      writesPerMinute: 300,
+      liveStreamsPerClient: 20,
+      liveStreamsTotal: 1000,
+    });
+    expect(readEnv({ LIVE_STREAMS_PER_CLIENT: "1100" }).limits.liveStreamsPerClient).toBe(1100);
+    expect(() => readEnv({ WRITE_RATE_LIMIT: "0" })).toThrow("WRITE_RATE_LIMIT");
+    expect(() => readEnv({ SIGN_IN_RATE_LIMIT: "many" })).toThrow("SIGN_IN_RATE_LIMIT");
+  });
+});

@@ -1,0 +1,152 @@
+// Errors that reach the end of the app: each status answers with its own short text (JSON under
+// /api), internals stay in the log, and anything that is not a 4xx/5xx status is a 500.
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type express from "express";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ImageStore } from "~/features/images/storage.server";
+import { LiveHub } from "~/features/live/hub.server";
+import { type Db, openDb } from "~/shared/db.server";
+import { readEnv } from "~/shared/env.server";
+import { startTestApp, type TestApp } from "../tests/support/test-app";
+import { createApp } from "./app";
+
+/** Stands in for a failing part of the app: /fail/413 fails with status 413, and so on. */
+const failing: express.RequestHandler = (req, _res, next) => {
+  const match = /^\/fail\/(\w+)$/.exec(req.path);
+  if (!match) return next();
+  const status = Number(match[1]);
+  const error = Object.assign(new Error("secret internals /srv/data"), {
+    status: Number.isNaN(status) ? undefined : status,
+  });
+  next(error);
+};
+
+describe("the final error handler, through the whole app", () => {
+  let db: Db;
+  let hub: LiveHub;
+  let base: string;
+  let close: () => void;
+  beforeAll(async () => {
+    db = await openDb({ dataDir: "memory://" });
+    hub = await LiveHub.start(db);
+    const build = (await import(
+      pathToFileURL(path.resolve("build/server/index.js")).href
+    )) as ServerBuild;
+    const app = await createApp({
+      db,
+      hub,
+      images: new ImageStore(path.resolve("build/no-images")),
+      env: readEnv({ NODE_ENV: "production" }),
+      build,
+      // The slot where the development server mounts Vite: here, a part that fails on demand.
+      viteMiddleware: failing,
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => {
+      server.closeAllConnections();
+      server.close();
+    };
+  });
+  afterAll(async () => {
+    close?.();
+    await hub?.close();
+    await db?.close();
+  });
+
+  it.each([
+    [400, "Bad Request"],
+    [403, "Forbidden"],
+    [404, "Not Found"],
+    [405, "Method Not Allowed"],
+    [413, "Payload Too Large"],
+    [415, "Unsupported Media Type"],
+    [429, "Too Many Requests"],
+    [500, "Internal Server Error"],
+    [503, "Service Unavailable"],
+  ])("answers %i with '%s'", async (status, text) => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const res = await fetch(`${base}/fail/${status}`);
+      expect(res.status).toBe(status);
+      expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+      expect(await res.text()).toBe(text);
+      // Server faults are logged with their cause; refusals of bad requests are not.
+      expect(log.mock.calls.length > 0).toBe(status >= 500);
+    } finally {
+      log.mockRestore();
+    }
+  });
+
+  it.each(["none", "302", "200", "99", "600"])(
+    "treats an error without a 4xx/5xx status (%s) as a 500",
+    async (status) => {
+      const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      try {
+        const res = await fetch(`${base}/fail/${status}`, { redirect: "manual" });
+        expect(res.status).toBe(500);
+        const body = await res.text();
+        expect(body).toBe("Internal Server Error");
+        expect(body).not.toContain("secret");
+      } finally {
+        log.mockRestore();
+      }
+    },
+  );
+});
+
+describe("API errors carry their own status and a JSON message", () => {
+  let t: TestApp;
+  let admin = "";
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.signIn("boss@example.com", { admin: true });
+  });
+  afterAll(async () => t?.close());
+
+  it.each([
+    ["application/json; charset=latin9", undefined, 415],
+    ["application/json", "x-unknown", 415],
+  ])(
+    "a body the parser refuses (%s, encoding %s) is a %i, not a 500",
+    async (type, encoding, status) => {
+      const headers: Record<string, string> = { cookie: admin, "content-type": type };
+      if (encoding) headers["content-encoding"] = encoding;
+      const res = await fetch(`${t.base}/api/listings/properties/x/availability`, {
+        method: "PATCH",
+        headers,
+        body: JSON.stringify({ currently_available: true }),
+      });
+      expect(res.status).toBe(status);
+      expect((await res.json()).error).toMatch(/\w/);
+    },
+  );
+});
+
+describe("finalErrorHandler under /api", () => {
+  it("answers JSON with the status text", async () => {
+    const { default: express } = await import("express");
+    const { finalErrorHandler } = await import("./error-handler");
+    const app = express();
+    app.use(failing);
+    app.use("/api", failing);
+    app.use(finalErrorHandler);
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const res = await fetch(`${base}/api/fail/413`);
+      expect(res.status).toBe(413);
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await res.json()).toEqual({ error: "Payload Too Large" });
+      const page = await fetch(`${base}/fail/413`);
+      expect(await page.text()).toBe("Payload Too Large");
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -1,0 +1,29 @@
+// The app's last error handler: whatever failed, the visitor gets the status and its own short
+// text (JSON under /api, where clients read `error`), never internals; server faults are logged.
+import type { ErrorRequestHandler } from "express";
+import { statusText } from "~/shared/http-error.server";
+
+/** The 4xx/5xx status an error carries (Express, body-parser, http-errors style), else 500. */
+export function errorStatus(error: unknown): number {
+  const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
+  const candidate = status ?? statusCode;
+  return typeof candidate === "number" &&
+    Number.isInteger(candidate) &&
+    candidate >= 400 &&
+    candidate <= 599
+    ? candidate
+    : 500;
+}
+
+export const finalErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const status = errorStatus(error);
+  if (status >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, error);
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const text = statusText(status);
+  res.status(status);
+  if (req.path === "/api" || req.path.startsWith("/api/")) res.json({ error: text });
+  else res.type("text/plain").send(text);
+};

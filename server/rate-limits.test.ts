@@ -1,0 +1,166 @@
+// Limits per client address: sign-in starts, writes (API and page actions) and live streams,
+// each refused with 429, Retry-After and a clear message; other clients are unaffected.
+import http from "node:http";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type Db, openDb } from "~/shared/db.server";
+import { networkAddress } from "../tests/support/network-address";
+import { startTestApp, type TestApp } from "../tests/support/test-app";
+
+const lanAddress = networkAddress();
+
+// One database for the whole file: each app below is a fresh server (fresh counters) on it.
+let db: Db;
+beforeAll(async () => {
+  db = await openDb({ dataDir: "memory://" });
+});
+afterAll(async () => db?.close());
+
+function expectRetryAfter(res: Response, atMostSeconds: number) {
+  const retryAfter = Number(res.headers.get("retry-after"));
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(atMostSeconds);
+}
+
+describe("sign-in starts and writes, with the default limits", () => {
+  let t: TestApp;
+  let lanBase = "";
+  beforeAll(async () => {
+    t = await startTestApp({ db, host: "0.0.0.0" });
+    lanBase = t.base.replace("127.0.0.1", lanAddress ?? "127.0.0.1");
+  });
+  afterAll(async () => t?.close());
+
+  const loginFlows = async () =>
+    (await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM login_flows"))[0]?.n;
+
+  it("refuses the 61st sign-in start in 10 minutes from one address, writing nothing", async () => {
+    const limit = t.env.limits.signInsPer10Minutes;
+    expect(limit).toBe(60);
+    for (let i = 0; i < limit; i++) {
+      const res = await fetch(`${t.base}/auth/login`, { redirect: "manual" });
+      expect(res.status).toBe(303);
+    }
+    expect(await loginFlows()).toBe(limit);
+    const refused = await fetch(`${t.base}/auth/login`, { redirect: "manual" });
+    expect(refused.status).toBe(429);
+    expectRetryAfter(refused, 600);
+    expect(await refused.text()).toMatch(
+      /^Too many sign-in attempts from your network\. Try again in \d+ minutes?\.$/,
+    );
+    expect(await loginFlows()).toBe(limit);
+  });
+
+  it.skipIf(!lanAddress)("still lets another address start signing in", async () => {
+    const res = await fetch(`${lanBase}/auth/login`, { redirect: "manual" });
+    expect(res.status).toBe(303);
+  });
+
+  it("refuses writes beyond the per-minute limit: API as JSON, pages as text; reads go on", async () => {
+    const limit = t.env.limits.writesPerMinute;
+    const patch = () =>
+      fetch(`${t.base}/api/listings/properties/x/availability`, {
+        method: "PATCH",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ currently_available: true }),
+      });
+    for (let i = 0; i < limit; i++) expect((await patch()).status).toBe(401);
+    const api = await patch();
+    expect(api.status).toBe(429);
+    expectRetryAfter(api, 60);
+    expect(await api.json()).toEqual({
+      error: expect.stringMatching(
+        /^Too many changes from your network in a short time\. Try again in \d+ seconds?\.$/,
+      ),
+    });
+    // Page actions and sign-out share the same budget.
+    const action = await fetch(`${t.base}/admin/admins`, { method: "POST", body: new FormData() });
+    expect(action.status).toBe(429);
+    expect(await action.text()).toMatch(/^Too many changes from your network/);
+    expect((await fetch(`${t.base}/auth/logout`, { method: "POST" })).status).toBe(429);
+    // Reading is not a write.
+    expect((await fetch(`${t.base}/about`)).status).toBe(200);
+  });
+});
+
+describe("TRUST_PROXY decides whose address a request counts against", () => {
+  let t: TestApp;
+  afterEach(async () => t?.close());
+
+  const startFrom = (forwardedFor: string) =>
+    fetch(`${t.base}/auth/login`, {
+      redirect: "manual",
+      headers: { "x-forwarded-for": forwardedFor },
+    }).then((r) => r.status);
+
+  it("by default the connection's address: a forwarded header changes nothing", async () => {
+    t = await startTestApp({ db, env: { SIGN_IN_RATE_LIMIT: "2" } });
+    expect([await startFrom("203.0.113.1"), await startFrom("203.0.113.2")]).toEqual([303, 303]);
+    expect(await startFrom("203.0.113.3")).toBe(429);
+  });
+
+  it("behind a trusted proxy, the client it names", async () => {
+    t = await startTestApp({ db, env: { SIGN_IN_RATE_LIMIT: "2", TRUST_PROXY: "loopback" } });
+    expect([await startFrom("203.0.113.1"), await startFrom("203.0.113.1")]).toEqual([303, 303]);
+    expect(await startFrom("203.0.113.1")).toBe(429);
+    expect(await startFrom("203.0.113.2")).toBe(303);
+  });
+});
+
+describe("live streams", () => {
+  let t: TestApp;
+  const open: http.ClientRequest[] = [];
+  afterEach(async () => {
+    for (const req of open.splice(0)) req.destroy();
+    await t?.close();
+  });
+
+  /** Opens /live from `host`; resolves with the status (the stream stays open when 200). */
+  function stream(
+    host = "127.0.0.1",
+  ): Promise<{ status: number; retryAfter: number; body: Promise<string> }> {
+    const url = new URL(t.base);
+    return new Promise((resolve, reject) => {
+      const req = http.get(
+        { host, port: url.port, path: "/live?collections=properties", agent: false },
+        (res) => {
+          const body = new Promise<string>((done) => {
+            let text = "";
+            res.setEncoding("utf8");
+            res.on("data", (c: string) => {
+              text += c;
+            });
+            res.on("end", () => done(text));
+          });
+          const retryAfter = Number(res.headers["retry-after"] ?? Number.NaN);
+          resolve({ status: res.statusCode ?? 0, retryAfter, body });
+        },
+      );
+      req.on("error", reject);
+      open.push(req);
+    });
+  }
+
+  it("caps the streams of one address (default 20), and frees a place when one closes", async () => {
+    t = await startTestApp({ db });
+    const limit = t.env.limits.liveStreamsPerClient;
+    expect(limit).toBe(20);
+    for (let i = 0; i < limit; i++) expect((await stream()).status).toBe(200);
+    const refused = await stream();
+    expect(refused.status).toBe(429);
+    expect(refused.retryAfter).toBeGreaterThan(0);
+    expect(await refused.body).toBe(
+      "Too many live-update connections from your network. The page works without live updates.",
+    );
+    open.shift()?.destroy();
+    await expect.poll(async () => (await stream()).status).toBe(200);
+  });
+
+  it.skipIf(!lanAddress)("caps the streams of the whole server", async () => {
+    t = await startTestApp({ db, host: "0.0.0.0", env: { LIVE_STREAMS_TOTAL: "3" } });
+    for (let i = 0; i < 3; i++) expect((await stream()).status).toBe(200);
+    expect((await stream(lanAddress)).status).toBe(429);
+    open.shift()?.destroy();
+    await expect.poll(async () => (await stream(lanAddress)).status).toBe(200);
+  });
+});

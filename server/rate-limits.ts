@@ -1,0 +1,66 @@
+// Per-client limits on what costs the server: sign-in starts (each writes a login-flow row),
+// writes (API and page actions) and live streams. Answered with 429, Retry-After and a message.
+// Counters live in this process's memory (express-rate-limit's MemoryStore): each server
+// instance counts on its own, and a restart forgets them; enough against one client's script.
+import express, { type Request, type Response } from "express";
+import { rateLimit } from "express-rate-limit";
+import type { Env } from "~/shared/env.server";
+import { clientKey } from "./client-address";
+import { liveStreamCap } from "./live-stream-cap";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function rateLimits(limits: Env["limits"]): express.Router {
+  const router = express.Router();
+  const signIns = rateLimit({
+    windowMs: 10 * 60_000,
+    limit: limits.signInsPer10Minutes,
+    keyGenerator: clientKey,
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    handler: refuse(
+      (wait) => `Too many sign-in attempts from your network. Try again in ${wait}.`,
+      "minutes",
+    ),
+  });
+  const writes = rateLimit({
+    windowMs: 60_000,
+    limit: limits.writesPerMinute,
+    keyGenerator: clientKey,
+    skip: (req) => SAFE_METHODS.has(req.method),
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    handler: refuse(
+      (wait) => `Too many changes from your network in a short time. Try again in ${wait}.`,
+      "seconds",
+    ),
+  });
+  router.get("/auth/login", signIns);
+  router.get(
+    "/live",
+    liveStreamCap({ perClient: limits.liveStreamsPerClient, total: limits.liveStreamsTotal }),
+  );
+  router.use(writes);
+  return router;
+}
+
+/** The 429 answer: the message in the form the client reads (JSON for /api, else text). */
+function refuse(message: (wait: string) => string, unit: "minutes" | "seconds") {
+  return (req: Request, res: Response) => {
+    const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
+    const seconds = Math.max(
+      1,
+      Math.ceil(((resetTime?.getTime() ?? Date.now()) - Date.now()) / 1000),
+    );
+    const text = message(
+      unit === "minutes" ? plural(Math.ceil(seconds / 60), "minute") : plural(seconds, "second"),
+    );
+    res.status(429).set("Cache-Control", "no-store");
+    if (req.originalUrl.startsWith("/api/")) res.json({ error: text });
+    else res.type("text/plain").send(text);
+  };
+}
+
+function plural(n: number, unit: string) {
+  return `${n} ${unit}${n === 1 ? "" : "s"}`;
+}

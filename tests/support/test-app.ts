@@ -1,0 +1,83 @@
+// Test helper: the whole app (real router, real sessions) on a free loopback port, on any
+// database target. Used only by *.test.ts; needs the production build (npm test builds first).
+import fs from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { grantAdmin } from "~/features/auth/admins.server";
+import { createSession } from "~/features/auth/sessions.server";
+import { upsertUser } from "~/features/auth/users.server";
+import { ImageStore } from "~/features/images/index.server";
+import { LiveHub } from "~/features/live/hub.server";
+import { type Db, openDb } from "~/shared/db.server";
+import { type Env, readEnv } from "~/shared/env.server";
+import { createApp } from "../../server/app";
+
+export interface TestApp {
+  base: string;
+  db: Db;
+  env: Env;
+  images: ImageStore;
+  server: http.Server;
+  /** A Cookie header for a new signed-in user with this (verified) address. */
+  signIn(email: string, options?: { admin?: boolean }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(
+  options: {
+    /** An open database (closed by the caller); default: a fresh in-memory PGlite. */
+    db?: Db;
+    env?: Record<string, string>;
+    /** Interface to listen on; default 127.0.0.1. */
+    host?: string;
+  } = {},
+): Promise<TestApp> {
+  const db = options.db ?? (await openDb({ dataDir: "memory://" }));
+  const hub = await LiveHub.start(db);
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), "test-app-"));
+  const images = new ImageStore(root);
+  const server = http.createServer();
+  await new Promise<void>((r) => server.listen(0, options.host ?? "127.0.0.1", r));
+  const port = (server.address() as AddressInfo).port;
+  const base = `http://127.0.0.1:${port}`;
+  const env = readEnv({ NODE_ENV: "test", PUBLIC_URL: base, ...options.env });
+  const build = (await import(
+    pathToFileURL(path.resolve("build/server/index.js")).href
+  )) as ServerBuild;
+  const app = await createApp({
+    db,
+    hub,
+    images,
+    env,
+    build,
+    clientDir: path.resolve("build/client"),
+  });
+  server.on("request", app);
+
+  let users = 0;
+  return {
+    base,
+    db,
+    env,
+    images,
+    server,
+    async signIn(email, { admin = false } = {}) {
+      const sub = `test-user-${++users}`;
+      await upsertUser(db, { sub, email, emailVerified: true, name: sub });
+      if (admin) await grantAdmin(db, email, "test");
+      const session = await createSession(db, sub, env.session);
+      return `${env.session.cookieName}=${session.token}`;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await hub.close();
+      if (!options.db) await db.close();
+      await fs.rm(root, { recursive: true, force: true });
+    },
+  };
+}
