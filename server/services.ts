@@ -30,7 +30,7 @@ export async function startServices(env: Env) {
   }
 
   // Never blocks the start: pages use the originals until the variants exist.
-  void backfillVariants(images.root).then((made) => {
+  void backfillVariants(images).then((made) => {
     if (made > 0) console.log(`Made responsive variants for ${made} stored photos.`);
   });
 
