@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import { type Collection, isCollection } from "~/domain/listing-kinds";
-import { parseMultipart } from "~/features/images/multipart.server";
+import { withUpload } from "~/features/images/multipart.server";
 import { ImageRejectedError } from "~/features/images/process.server";
 import type { ImageStore } from "~/features/images/storage.server";
 import type { Db } from "~/shared/db.server";
@@ -33,17 +33,21 @@ export function createListingApi({ db, images, requireAdmin }: ListingApiOptions
   api.use(requireAdmin);
   api.use(express.json({ limit: "200kb" }));
 
+  // Uploads are streamed to temporary files under the image store, deleted when done.
+  const tempFile = () => images.tempPath("upload");
+
   api.post(
     "/listings/:collection",
     route(async (req, res) => {
       const collection = collectionOf(req);
-      const { fields, files } = await parseMultipart(req);
-      const input = parseListingFields(collection, parseJsonField(fields.data));
-      const { id } = await writes.add(
-        collection,
-        input,
-        files.map((f) => f.data),
-      );
+      const { id } = await withUpload(req, res, tempFile, ({ fields, files }) => {
+        const input = parseListingFields(collection, parseJsonField(fields.data));
+        return writes.add(
+          collection,
+          input,
+          files.map((f) => f.path),
+        );
+      });
       res.status(201).json({ id });
     }),
   );
@@ -57,7 +61,14 @@ export function createListingApi({ db, images, requireAdmin }: ListingApiOptions
       if (!Array.isArray(urls) || !urls.every((u) => typeof u === "string")) {
         throw new HttpError(400, "The image list is missing.");
       }
-      await writes.save(collection, String(req.params.id), input, urls);
+      const version = req.body?.version;
+      if (!Number.isInteger(version) || version < 1) {
+        throw new HttpError(
+          400,
+          "The version the edit is based on is missing. Reload the page and try again.",
+        );
+      }
+      await writes.save(collection, String(req.params.id), input, urls, version);
       res.status(204).end();
     }),
   );
@@ -78,13 +89,14 @@ export function createListingApi({ db, images, requireAdmin }: ListingApiOptions
     "/listings/:collection/:id/images",
     route(async (req, res) => {
       const collection = collectionOf(req);
-      const { files } = await parseMultipart(req);
-      const urls = await writes.addImages(
-        collection,
-        String(req.params.id),
-        files.map((f) => f.data),
+      const change = await withUpload(req, res, tempFile, ({ files }) =>
+        writes.addImages(
+          collection,
+          String(req.params.id),
+          files.map((f) => f.path),
+        ),
       );
-      res.json({ image_urls: urls });
+      res.json(change);
     }),
   );
 
@@ -94,8 +106,7 @@ export function createListingApi({ db, images, requireAdmin }: ListingApiOptions
       const collection = collectionOf(req);
       const url = req.body?.url;
       if (typeof url !== "string") throw new HttpError(400, "Which image? The url is missing.");
-      const urls = await writes.removeImage(collection, String(req.params.id), url);
-      res.json({ image_urls: urls });
+      res.json(await writes.removeImage(collection, String(req.params.id), url));
     }),
   );
 
@@ -116,9 +127,11 @@ export function createListingApi({ db, images, requireAdmin }: ListingApiOptions
 export function apiErrorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
   let status = 500;
   let message = "Something went wrong on the server.";
+  let code: string | undefined;
   if (error instanceof HttpError) {
     status = error.status;
     message = error.message;
+    code = error.code;
   } else if (error instanceof ImageRejectedError) {
     status = 400;
     message = error.message;
@@ -131,5 +144,5 @@ export function apiErrorHandler(error: unknown, req: Request, res: Response, _ne
   }
   if (status >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, error);
   if (res.headersSent) return res.end();
-  res.status(status).json({ error: message });
+  res.status(status).json(code ? { error: message, code } : { error: message });
 }
