@@ -24,6 +24,11 @@ export interface RepairReport {
   /** Photo files no record names: all found, and those old enough to be removed. */
   orphans: string[];
   orphansRemoved: string[];
+  /**
+   * True when the unnamed photos look like a whole store without its records rather than a
+   * crash's leftovers (the server pointed at the wrong or an empty database): nothing deleted.
+   */
+  orphanDeletionWithheld: boolean;
   /** Files that are no photo of ours (left alone, reported). */
   strays: string[];
 }
@@ -45,8 +50,10 @@ export async function repairDisk(
     temporaryRemoved: 0,
     orphans: [],
     orphansRemoved: [],
+    orphanDeletionWithheld: false,
     strays: [],
   };
+  const hasPhotos = new Set<string>();
   const oldEnough = (timeMs: number) => now - timeMs >= input.inFlightMs;
 
   // 1. Temporary files: half-written photos and uploads being read when the process ended.
@@ -84,16 +91,39 @@ export async function repairDisk(
           if (!STAGING_DIR.test(file.name) && !LEGACY_STAGED.test(file.name)) {
             report.strays.push(full);
           }
-        } else if (!input.referencedFiles.has(full)) {
-          report.orphans.push(full);
-          if (now - (await mtime(full)) >= input.orphanGraceMs) {
-            await fs.rm(full, { force: true });
-            report.orphansRemoved.push(full);
-          }
+        } else {
+          if (input.listingFolders.has(folder)) hasPhotos.add(folder);
+          if (!input.referencedFiles.has(full)) report.orphans.push(full);
         }
       }
-      // A folder with nothing left and no listing goes too.
-      if (!input.listingFolders.has(folder)) await fs.rmdir(folder).catch(() => undefined);
+    }
+  }
+
+  // 5. Photos no record names: a crash between storing and recording leaves a few, in at most
+  // one folder without a listing (an add cut short). Unnamed photos in several such folders, or
+  // in the only folder that has photos, mean the records are suspect: keep all and say so.
+  const folderOf = (file: string) => path.dirname(file);
+  const listedWithPhotos = hasPhotos.size;
+  const unlisted = new Set(
+    report.orphans.map(folderOf).filter((folder) => !input.listingFolders.has(folder)),
+  );
+  report.orphanDeletionWithheld =
+    unlisted.size > 1 || (unlisted.size === 1 && listedWithPhotos === 0);
+  if (!report.orphanDeletionWithheld) {
+    for (const file of report.orphans) {
+      if (now - (await mtime(file)) < input.orphanGraceMs) continue;
+      await fs.rm(file, { force: true });
+      report.orphansRemoved.push(file);
+    }
+  }
+  // A folder with nothing left and no listing goes too.
+  for (const collection of COLLECTIONS) {
+    const collectionDir = path.join(root, collection);
+    for (const entry of await list(collectionDir)) {
+      const folder = path.join(collectionDir, entry.name);
+      if (entry.isDirectory() && isFolderName(entry.name) && !input.listingFolders.has(folder)) {
+        await fs.rmdir(folder).catch(() => undefined);
+      }
     }
   }
   return report;

@@ -140,4 +140,15 @@ describe("image store repair", () => {
     stop();
     expect(await storageProblems(db, store)).toEqual([]);
   });
+
+  it("deletes nothing when the records look wrong (an empty or another database)", async () => {
+    const [first] = (await urls()) as [string];
+    await db.query("DELETE FROM listings");
+    const later = Date.now() + REPAIR_TIMING.orphanGraceMs + 1000;
+    const report = await repairImageStorage(db, store, { exclusive: true, now: later });
+    expect(report.orphanDeletionWithheld).toBe(true);
+    expect(report.orphans).toHaveLength(18);
+    expect(report.orphansRemoved).toEqual([]);
+    expect(await store.exists(first)).toBe(true);
+  });
 });

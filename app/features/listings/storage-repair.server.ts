@@ -89,6 +89,12 @@ function logReport(images: ImageStore, report: RepairReport) {
       `Image store: deleted ${report.temporaryRemoved} temporary files left by an interrupted write.`,
     );
   }
+  if (report.orphanDeletionWithheld) {
+    console.error(
+      `Image store: ${report.orphans.length} photo files are named by no record: more than a crash leaves. Is this the right database? Nothing was deleted: ${few(report.orphans)}`,
+    );
+    return;
+  }
   const kept = report.orphans.filter((f) => !report.orphansRemoved.includes(f));
   if (report.orphansRemoved.length > 0) {
     console.warn(
