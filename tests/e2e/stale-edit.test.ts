@@ -130,11 +130,12 @@ describe("stale edits", () => {
     await expect
       .poll(async () => (await storedListing("properties", house.id))?.description, POLL)
       .toBe("Sam's words, after a reload");
-    const stored = await storedListing("properties", house.id);
-    expect(await Promise.all((stored?.image_urls ?? []).map(storedSize))).toEqual([
-      images.yellow.size,
-      images.blue.size,
-    ]);
+    await expect
+      .poll(async () => {
+        const stored = await storedListing("properties", house.id);
+        return Promise.all((stored?.image_urls ?? []).map(storedSize));
+      }, POLL)
+      .toEqual([images.yellow.size, images.blue.size]);
   });
 
   it("a construction changed by someone else meanwhile: 'This construction was changed …'", async () => {
