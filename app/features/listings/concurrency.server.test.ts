@@ -25,11 +25,20 @@ const SAVE_ALL = /^\s*UPDATE listings SET address/;
 /** Long enough for a statement that can run to run; bounds the wait when locks forbid it. */
 const HOLD_MS = 300;
 
+/** An image store that can hold back storing photos (to place a write in between). */
+class HeldStore extends ImageStore {
+  beforeSave: Promise<unknown> | null = null;
+  override async saveProcessed(...args: Parameters<ImageStore["saveProcessed"]>) {
+    if (this.beforeSave) await this.beforeSave;
+    return super.saveProcessed(...args);
+  }
+}
+
 describe.each(dbTargets)("concurrent writes on $name", (target) => {
   let db: GatedDb;
   let cleanup: () => Promise<void>;
   let root: string;
-  let store: ImageStore;
+  let store: HeldStore;
   let base: string;
   let stop: () => void;
 
@@ -38,7 +47,7 @@ describe.each(dbTargets)("concurrent writes on $name", (target) => {
     cleanup = opened.cleanup;
     db = gatedDb(opened.db);
     root = await fs.mkdtemp(path.join(os.tmpdir(), "concurrency-test-"));
-    store = new ImageStore(root);
+    store = new HeldStore(root);
     const app = express();
     app.use(
       "/api",
@@ -175,10 +184,18 @@ describe.each(dbTargets)("concurrent writes on $name", (target) => {
 
   it("a delete during an upload leaves no photo and no folder behind", async () => {
     const { id, url } = await seed("properties", "4 Gone Avenue", 0);
+    // The upload stores its photos only after the listing was deleted meanwhile.
+    let deleted = () => {};
+    store.beforeSave = new Promise<void>((resolve) => {
+      deleted = resolve;
+    });
+    const uploadRead = db.ran(READ_ONE);
     const upload = fetch(`${url}/images`, { method: "POST", body: await photoForm(2) });
-    await db.ran(READ_ONE);
+    await uploadRead;
     expect((await fetch(url, { method: "DELETE" })).status).toBe(204);
+    deleted();
     const answer = await upload;
+    store.beforeSave = null;
     expect(answer.status).toBe(404);
     expect(await answer.json()).toEqual({ error: "Property not found." });
     expect(await getListingForEdit(db, "properties", id)).toBeNull();
