@@ -54,7 +54,9 @@ export async function repairDisk(
     strays: [],
   };
   const hasPhotos = new Set<string>();
-  const oldEnough = (timeMs: number) => now - timeMs >= input.inFlightMs;
+  // (With no work in flight everything is taken: a file's mtime has sub-millisecond precision
+  // and can be "later" than Date.now() read in the same millisecond.)
+  const oldEnough = (timeMs: number) => input.inFlightMs <= 0 || now - timeMs >= input.inFlightMs;
 
   // 1. Temporary files: half-written photos and uploads being read when the process ended.
   for (const entry of await list(tempDir)) {
