@@ -26,8 +26,8 @@ export const UPLOAD_LIMITS = {
   maxFiles: 30,
   maxFields: 50,
   maxFieldBytes: 100_000,
-  /** The whole request: 30 phone photos of about 6 MB fit; one request cannot fill the disk. */
-  maxTotalBytes: 200 * MB,
+  /** The whole request: 30 photos of 10 MB (a 48-megapixel phone's) fit; the disk stays safe. */
+  maxTotalBytes: 300 * MB,
 };
 
 /** How long a refused upload's connection stays open, unread, so the client can read the 413. */

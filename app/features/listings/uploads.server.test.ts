@@ -79,12 +79,12 @@ describe("uploads", () => {
     const result = await streamingUpload({
       port,
       path: imagesPath,
-      fileSize: 300 * MB,
-      declaredLength: 300 * MB,
+      fileSize: 400 * MB,
+      declaredLength: 400 * MB,
     });
     expect(result.status).toBe(413);
     expect(JSON.parse(result.body)).toEqual({
-      error: "The upload is larger than 200 MB in total. Send fewer images at once.",
+      error: "The upload is larger than 300 MB in total. Send fewer images at once.",
     });
     expect(result.sent).toBeLessThan(30 * MB);
     await noTempFiles();
