@@ -133,6 +133,7 @@ describe("authorisation of writes and admin pages", () => {
     reserve_url: "https://example.com/reserve",
     currently_available: false,
     image_urls: [imageUrl],
+    version: 1, // both records are as created: nobody changed them before these saves
   });
 
   /** Every write the API offers, aimed at the seeded records. */

@@ -5,13 +5,15 @@ import { acquireDataDirLock, type DataDirLock } from "~/features/auth/data-dir-l
 import { backfillVariants } from "~/features/images/backfill-variants.server";
 import { ImageStore } from "~/features/images/storage.server";
 import { seedDemoContent } from "~/features/listings/demo-seed.server";
+import { startStorageRepair } from "~/features/listings/storage-repair.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 
 /**
  * Opens the database (migrated), the image store and the live hub; grants ADMIN_EMAILS;
- * seeds demo content once; listens for `npm run admin` on DATA_DIR/admin.sock.
+ * seeds demo content once; repairs the image store after a crash; listens for `npm run admin`
+ * on DATA_DIR/admin.sock.
  */
 export async function startServices(env: Env) {
   const dbDir = path.join(env.dataDir, "db");
@@ -29,8 +31,11 @@ export async function startServices(env: Env) {
     if (seeded > 0) console.log(`Loaded ${seeded} demo listings into the empty database.`);
   }
 
+  // Before the first request: what a crash left in the image folders is put right.
+  const stopRepair = await startStorageRepair(db, images, { exclusive: lock !== null });
+
   // Never blocks the start: pages use the originals until the variants exist.
-  void backfillVariants(images.root).then((made) => {
+  void backfillVariants(images).then((made) => {
     if (made > 0) console.log(`Made responsive variants for ${made} stored photos.`);
   });
 
@@ -46,6 +51,7 @@ export async function startServices(env: Env) {
     images,
     hub,
     async close() {
+      stopRepair();
       await adminSocket?.close();
       await hub.close();
       await db.close();

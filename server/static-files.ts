@@ -10,25 +10,27 @@ const FOREVER = { immutable: true, maxAge: "1y" } as const;
 /**
  * Photos: names carry a timestamp and never change content, so they are cached for good. A
  * variant that was never made (a photo stored before variants existed) falls back to its
- * original for a day, so pages never show a broken image.
+ * original for a day, so pages never show a broken image. Only URLs the store recognises as
+ * one of its photos are answered (ImageStore.pathOf: one plain folder name, a photo file name,
+ * inside the root): no traversal, and temporary or staged files are never served.
  */
 export function photoFiles(images: ImageStore): express.Router {
   const router = express.Router();
-  router.use(
-    IMAGE_URL_PREFIX,
-    express.static(images.root, { ...FOREVER, fallthrough: true, index: false, dotfiles: "deny" }),
-  );
-  router.get(`${IMAGE_URL_PREFIX}/{*rest}`, (req, res, next) => {
-    const url = req.path;
-    const original = originalOfVariant(path.posix.basename(url));
-    const file = original ? images.pathOf(`${path.posix.dirname(url)}/${original}`) : null;
-    if (!file) return next();
-    res.sendFile(file, { maxAge: "1d", dotfiles: "deny" }, (error) => {
-      if (error && !res.headersSent) next();
+  const notFound = (res: express.Response) => res.status(404).type("text/plain").send("Not Found");
+  // (`use`, not a route pattern: the path is parsed here, as sent, and never decoded twice.)
+  router.use(IMAGE_URL_PREFIX, (req, res) => {
+    const url = IMAGE_URL_PREFIX + req.path;
+    const file = req.method === "GET" || req.method === "HEAD" ? images.pathOf(url) : null;
+    if (!file) return notFound(res);
+    res.sendFile(file, { ...FOREVER, dotfiles: "deny" }, (error) => {
+      if (!error || res.headersSent) return;
+      const original = originalOfVariant(path.posix.basename(url));
+      const fallback = original ? images.pathOf(`${path.posix.dirname(url)}/${original}`) : null;
+      if (!fallback) return notFound(res);
+      res.sendFile(fallback, { maxAge: "1d", dotfiles: "deny" }, (again) => {
+        if (again && !res.headersSent) notFound(res);
+      });
     });
-  });
-  router.use(IMAGE_URL_PREFIX, (_req, res) => {
-    res.status(404).type("text/plain").send("Not Found");
   });
   return router;
 }

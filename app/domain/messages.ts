@@ -31,6 +31,13 @@ export const messages = {
   adminCheckFailedLog: "Failed to check admin status:",
 } as const;
 
+/** Messages the spec does not have (additions; the catalogue above stays untouched). */
+export const addedMessages = {
+  /** A save based on an older version of the record (shown alone, under the 'Error' title). */
+  staleEdit: (noun: Noun) =>
+    `This ${lower(noun)} was changed by someone else since you opened it. Reload to see the changes.`,
+} as const;
+
 export const successTitles = {
   updated: "Updated!",
   added: (noun: Noun) => `${noun} Added!`,

@@ -2,6 +2,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The server's name for the refusal, when it gives one (e.g. "stale"). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -35,8 +37,8 @@ export function apiRequest<T = unknown>(
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(json as T);
       else {
-        const message = (json as { error?: string } | null)?.error ?? `HTTP ${xhr.status}`;
-        reject(new ApiError(xhr.status, message));
+        const body = json as { error?: string; code?: string } | null;
+        reject(new ApiError(xhr.status, body?.error ?? `HTTP ${xhr.status}`, body?.code));
       }
     };
     xhr.onerror = () => reject(new ApiError(0, "The server could not be reached."));

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import type { Listing } from "~/domain/listing";
 import { type ListingKind, listingPath } from "~/domain/listing-kinds";
-import { dialogDurations, messages, successTitles } from "~/domain/messages";
+import { addedMessages, dialogDurations, messages, successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
 import { ApiError, apiRequest, apiUrl } from "./api-client";
 import { BusyLabel, UploadProgress } from "./form-parts";
@@ -12,8 +12,25 @@ import { type SortableImage, SortableImages } from "./sortable-images";
 
 const asItems = (urls: string[]): SortableImage[] => urls.map((url) => ({ key: url, src: url }));
 
-/** /editproperties/{id} and /edit-construction/{id}. Photo uploads and removals apply at once. */
-export function EditListingForm({ kind, listing }: { kind: ListingKind; listing: Listing }) {
+/** What a photo upload or removal answers (see ListingWrites.ImagesChange). */
+interface ImagesChange {
+  image_urls: string[];
+  version: number;
+  previous_version: number;
+}
+
+/**
+ * /editproperties/{id} and /edit-construction/{id}. Photo uploads and removals apply at once.
+ * The form remembers the version of the record it shows and sends it with Save; the server
+ * refuses a save when someone else changed the record since (the stale-edit dialog).
+ */
+export function EditListingForm({
+  kind,
+  listing,
+}: {
+  kind: ListingKind;
+  listing: Listing & { version: number };
+}) {
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
   const dialogs = useDialogs();
@@ -22,7 +39,15 @@ export function EditListingForm({ kind, listing }: { kind: ListingKind; listing:
   const [images, setImages] = useState<SortableImage[]>(() => asItems(listing.image_urls));
   const [busy, setBusy] = useState<null | "saving" | "deleting" | "uploading" | "removing">(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [version, setVersion] = useState(listing.version);
   const url = apiUrl(kind.collection, listing.id);
+
+  /**
+   * This form's own photo change moves it to the new version, so its own save goes through;
+   * if someone else had changed the record before, it stays behind and the save is refused.
+   */
+  const followVersion = (change: ImagesChange) =>
+    setVersion((current) => (change.previous_version === current ? change.version : current));
 
   async function upload(files: FileList | null) {
     const chosen = [...(files ?? [])].filter((f) => f.type.startsWith("image/"));
@@ -32,12 +57,8 @@ export function EditListingForm({ kind, listing }: { kind: ListingKind; listing:
     setBusy("uploading");
     setProgress(0);
     try {
-      const res = await apiRequest<{ image_urls: string[] }>(
-        "POST",
-        `${url}/images`,
-        body,
-        setProgress,
-      );
+      const res = await apiRequest<ImagesChange>("POST", `${url}/images`, body, setProgress);
+      followVersion(res);
       // Keep the local order of the photos already here; new ones go last.
       const added = res.image_urls.filter((u) => !images.some((i) => i.key === u));
       setImages((current) => [...current, ...asItems(added)]);
@@ -55,7 +76,7 @@ export function EditListingForm({ kind, listing }: { kind: ListingKind; listing:
     if (!(await dialogs.confirm())) return;
     setBusy("removing");
     try {
-      await apiRequest("DELETE", `${url}/images`, { url: item.key });
+      followVersion(await apiRequest<ImagesChange>("DELETE", `${url}/images`, { url: item.key }));
       setImages((current) => current.filter((i) => i.key !== item.key));
       setBusy(null);
       await dialogs.success(successTitles.removed);
@@ -75,12 +96,22 @@ export function EditListingForm({ kind, listing }: { kind: ListingKind; listing:
     event.preventDefault();
     setBusy("saving");
     try {
-      await apiRequest("PUT", url, { ...toPayload(values), image_urls: images.map((i) => i.key) });
+      await apiRequest("PUT", url, {
+        ...toPayload(values),
+        image_urls: images.map((i) => i.key),
+        version,
+      });
       setBusy(null);
       await dialogs.success(successTitles.saved, dialogDurations.saved);
       navigate(listingPath(kind.collection, listing.id));
     } catch (error) {
       setBusy(null);
+      if (error instanceof ApiError && error.code === "stale") {
+        // Trying again cannot help (the spec's "Please try again" would mislead): say why and
+        // what to do. The form keeps what was typed, so nothing is lost before reloading.
+        await dialogs.error(addedMessages.staleEdit(kind.noun));
+        return;
+      }
       await dialogs.error(messages.saveFailed(kind.noun, (error as Error).message));
     }
   }

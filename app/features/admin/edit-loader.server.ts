@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import { isPossibleListingId } from "~/domain/listing-id";
 import type { Collection } from "~/domain/listing-kinds";
-import { getListing } from "~/features/listings/index.server";
+import { getListingForEdit } from "~/features/listings/index.server";
 import { requireAdminPage } from "./guard.server";
 
 export async function loadListingForEdit(
@@ -11,9 +11,10 @@ export async function loadListingForEdit(
 ) {
   requireAdminPage(context);
   if (!isPossibleListingId(id)) throw data(null, { status: 404 });
-  let listing: Awaited<ReturnType<typeof getListing>>;
+  let listing: Awaited<ReturnType<typeof getListingForEdit>>;
   try {
-    listing = await getListing(context.db, collection, id);
+    // With its version: the form sends it back on save, so a stale save can be refused.
+    listing = await getListingForEdit(context.db, collection, id);
   } catch (error) {
     // Details go to the log; the form's error boundary shows spec §8 'Failed to fetch …'.
     console.error(`Failed to load ${collection}/${id} for editing:`, error);

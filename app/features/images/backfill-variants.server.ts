@@ -1,39 +1,28 @@
 // Photos stored before responsive variants existed get them in the background after start;
 // until then the server answers their variant URLs with the original (server/static-files.ts).
-import fs from "node:fs/promises";
-import path from "node:path";
 import { makeVariants } from "./process.server";
-import { VARIANT_WIDTHS } from "./variants";
-
-const ORIGINAL = /^image_\d+_\d+\.jpg$/;
+import type { ImageStore } from "./storage.server";
+import { VARIANT_WIDTHS, variantUrl } from "./variants";
 
 /** Makes the missing variants of every stored photo, one at a time. Returns how many photos. */
-export async function backfillVariants(root: string): Promise<number> {
-  const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+export async function backfillVariants(images: ImageStore): Promise<number> {
   let made = 0;
-  for (const entry of entries) {
-    if (!entry.isFile() || !ORIGINAL.test(entry.name)) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const stem = file.slice(0, -".jpg".length);
-    const names = VARIANT_WIDTHS.flatMap((w) => [`${stem}.w${w}.webp`, `${stem}.w${w}.jpg`]);
-    const present = await Promise.all(
-      names.map((n) =>
-        fs.access(n).then(
-          () => true,
-          () => false,
-        ),
-      ),
-    );
+  for (const url of await images.storedOriginals()) {
+    const names = VARIANT_WIDTHS.flatMap((w) => [
+      variantUrl(url, w, "webp"),
+      variantUrl(url, w, "jpg"),
+    ]);
+    const present = await Promise.all(names.map((n) => images.exists(n)));
     if (present.every(Boolean)) continue;
     try {
-      for (const variant of await makeVariants(await fs.readFile(file))) {
-        const target = `${stem}.w${variant.width}.${variant.format}`;
-        await fs.writeFile(`${target}.tmp`, variant.data);
-        await fs.rename(`${target}.tmp`, target);
+      const original = await images.read(url);
+      if (!original) continue;
+      for (const variant of await makeVariants(original)) {
+        await images.saveVariant(url, variant.width, variant.format, variant.data);
       }
       made++;
     } catch (error) {
-      console.warn(`Could not make variants of ${file}:`, error);
+      console.warn(`Could not make variants of ${url}:`, error);
     }
   }
   return made;

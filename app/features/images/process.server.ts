@@ -1,4 +1,6 @@
+import fs from "node:fs/promises";
 import sharp, { type Metadata } from "sharp";
+import { sharpJob } from "./sharp-queue.server";
 import { VARIANT_WIDTHS, type VariantFormat, type VariantWidth } from "./variants";
 
 export const IMAGE_LIMITS = {
@@ -26,24 +28,36 @@ export interface ProcessedImage {
   variants: ImageVariant[];
 }
 
+/** Photo formats accepted, by what the bytes decode as (sharp's format names). */
+const PHOTO_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif"]);
+const ACCEPTED = "JPEG, PNG, WebP, AVIF, HEIC or GIF";
+export const NOT_AN_IMAGE = "The file is not an image this site can read.";
+
 /**
  * Decodes whatever was uploaded (the bytes decide, never the file name), turns it upright and
- * re-encodes it as JPEG. Re-encoding drops every metadata block, GPS included.
+ * re-encodes it as JPEG. Re-encoding drops every metadata block, GPS included. Only photo
+ * formats are taken: libvips also reads SVG, PDF, TIFF and more, which have no place here.
+ * `input` is the upload's temporary file (or its bytes).
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  if (input.length > IMAGE_LIMITS.maxBytes) {
+export async function processImage(input: Buffer | string): Promise<ProcessedImage> {
+  const size = typeof input === "string" ? (await fs.stat(input)).size : input.length;
+  if (size > IMAGE_LIMITS.maxBytes) {
     throw new ImageRejectedError(
       `The image is larger than ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB.`,
     );
   }
   let meta: Metadata;
   try {
-    meta = await sharp(input, { limitInputPixels: false }).metadata();
+    // Reads the header only: dimensions and format, before any pixel is decoded.
+    meta = await sharpJob(() => sharp(input, { limitInputPixels: false }).metadata());
   } catch {
-    throw new ImageRejectedError("The file is not an image this site can read.");
+    throw new ImageRejectedError(NOT_AN_IMAGE);
   }
-  if (!meta.width || !meta.height || !meta.format) {
-    throw new ImageRejectedError("The file is not an image this site can read.");
+  if (!meta.width || !meta.height || !meta.format) throw new ImageRejectedError(NOT_AN_IMAGE);
+  if (!PHOTO_FORMATS.has(meta.format)) {
+    throw new ImageRejectedError(
+      `${formatLabel(meta.format)} files are not accepted. Send a photo: ${ACCEPTED}.`,
+    );
   }
   if (meta.width * meta.height > IMAGE_LIMITS.maxPixels) {
     throw new ImageRejectedError(
@@ -51,25 +65,41 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     );
   }
   try {
-    const { data, info } = await sharp(input, {
-      limitInputPixels: IMAGE_LIMITS.maxPixels,
-      failOn: "error",
-    })
-      .rotate()
-      .resize({
-        width: IMAGE_LIMITS.maxEdge,
-        height: IMAGE_LIMITS.maxEdge,
-        fit: "inside",
-        withoutEnlargement: true,
-      })
-      .flatten({ background: "#ffffff" })
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharpJob(() =>
+      sharp(input, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: "error", animated: false })
+        .rotate()
+        .resize({
+          width: IMAGE_LIMITS.maxEdge,
+          height: IMAGE_LIMITS.maxEdge,
+          fit: "inside",
+          withoutEnlargement: true,
+        })
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toBuffer({ resolveWithObject: true }),
+    );
     return { data, width: info.width, height: info.height, variants: await makeVariants(data) };
   } catch (error) {
     if (error instanceof ImageRejectedError) throw error;
-    throw new ImageRejectedError("The image could not be decoded.");
+    if (meta.format === "heif" && meta.compression === "hevc") {
+      throw new ImageRejectedError(
+        "HEIC photos cannot be decoded on this server. Send it as JPEG (most phones can).",
+      );
+    }
+    throw new ImageRejectedError(
+      "The image could not be decoded: the file is damaged or incomplete.",
+    );
   }
+}
+
+function formatLabel(format: string) {
+  const labels: Record<string, string> = {
+    svg: "SVG",
+    pdf: "PDF",
+    tiff: "TIFF",
+    jp2k: "JPEG 2000",
+  };
+  return labels[format] ?? `${format.toUpperCase()}`;
 }
 
 /**
@@ -82,17 +112,16 @@ export async function makeVariants(original: Buffer): Promise<ImageVariant[]> {
   const jobs: Promise<ImageVariant>[] = [];
   for (const width of VARIANT_WIDTHS) {
     const resized = source.clone().resize({ width, withoutEnlargement: true });
+    // Each encode is one queued job: a burst of uploads never takes every core.
     jobs.push(
-      resized
-        .clone()
-        .webp({ quality: 72, effort: 2 })
-        .toBuffer()
-        .then((data) => ({ width, format: "webp" as const, data })),
-      resized
-        .clone()
-        .jpeg({ quality: 75, progressive: true })
-        .toBuffer()
-        .then((data) => ({ width, format: "jpg" as const, data })),
+      sharpJob(() => resized.clone().webp({ quality: 72, effort: 2 }).toBuffer()).then((data) => ({
+        width,
+        format: "webp" as const,
+        data,
+      })),
+      sharpJob(() => resized.clone().jpeg({ quality: 75, progressive: true }).toBuffer()).then(
+        (data) => ({ width, format: "jpg" as const, data }),
+      ),
     );
   }
   return Promise.all(jobs);

@@ -12,7 +12,7 @@ import type { Db } from "~/shared/db.server";
 import { dbTargets } from "../../../tests/support/db-targets";
 import { jpegWithGps, pixelFlood } from "../../../tests/support/images";
 import { createListingApi } from "./api.server";
-import { getListing } from "./queries.server";
+import { getListing, getListingForEdit } from "./queries.server";
 
 // The write sequences behind an always-open gate; who may call them is tested with real sign-in.
 describe.each(dbTargets)("listing write API on $name", (target) => {
@@ -231,16 +231,28 @@ describe.each(dbTargets)("listing write API on $name", (target) => {
     for (const file of store.filesOf(first)) await expect(fs.access(file)).rejects.toThrow();
 
     const reversed = [...(afterRemove?.image_urls ?? [])].reverse();
-    const save = await fetch(url, {
-      method: "PUT",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        ...property,
-        property_type: "Vacation",
-        reserve_url: "https://book.example/x",
-        image_urls: reversed,
-      }),
-    });
+    const { version } = (await getListingForEdit(db, "properties", "12-upload-way")) ?? {};
+    const edit = {
+      ...property,
+      property_type: "Vacation",
+      reserve_url: "https://book.example/x",
+      image_urls: reversed,
+    };
+    const put = (body: object) =>
+      fetch(url, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    // A save must say which version it was based on.
+    for (const bad of [undefined, "1", 0, 1.5]) {
+      const res = await put({ ...edit, version: bad });
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe(
+        "The version the edit is based on is missing. Reload the page and try again.",
+      );
+    }
+    const save = await put({ ...edit, version });
     expect(save.status).toBe(204);
     expect(await getListing(db, "properties", "12-upload-way")).toMatchObject({
       image_urls: reversed,
@@ -252,7 +264,11 @@ describe.each(dbTargets)("listing write API on $name", (target) => {
     const foreign = await fetch(url, {
       method: "PUT",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...property, image_urls: ["/images/elsewhere.jpg"] }),
+      body: JSON.stringify({
+        ...property,
+        image_urls: ["/images/elsewhere.jpg"],
+        version: (await getListingForEdit(db, "properties", "12-upload-way"))?.version,
+      }),
     });
     expect(foreign.status).toBe(409);
   });

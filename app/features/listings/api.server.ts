@@ -2,8 +2,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { isPossibleListingId } from "~/domain/listing-id";
 import { type Collection, isCollection, KINDS } from "~/domain/listing-kinds";
 import { messages } from "~/domain/messages";
-import type { ImageStore } from "~/features/images/index.server";
-import { ImageRejectedError, parseMultipart } from "~/features/images/index.server";
+import { ImageRejectedError, type ImageStore, withUpload } from "~/features/images/index.server";
 import type { Db } from "~/shared/db.server";
 import { HttpError, statusText } from "~/shared/http-error.server";
 import { parseJsonField, parseListingFields } from "./listing-input.server";
@@ -43,17 +42,21 @@ export function createListingApi({ db, images, requireAdmin }: ListingApiOptions
     next(new HttpError(404, messages.notFoundOnDelete(KINDS[collection ?? "properties"].noun)));
   });
 
+  // Uploads are streamed to temporary files under the image store, deleted when done.
+  const tempFile = () => images.tempPath("upload");
+
   api.post(
     "/listings/:collection",
     route(async (req, res) => {
       const collection = collectionOf(req);
-      const { fields, files } = await parseMultipart(req);
-      const input = parseListingFields(collection, parseJsonField(fields.data));
-      const { id } = await writes.add(
-        collection,
-        input,
-        files.map((f) => f.data),
-      );
+      const { id } = await withUpload(req, res, tempFile, ({ fields, files }) => {
+        const input = parseListingFields(collection, parseJsonField(fields.data));
+        return writes.add(
+          collection,
+          input,
+          files.map((f) => f.path),
+        );
+      });
       res.status(201).json({ id });
     }),
   );
@@ -67,7 +70,14 @@ export function createListingApi({ db, images, requireAdmin }: ListingApiOptions
       if (!Array.isArray(urls) || !urls.every((u) => typeof u === "string")) {
         throw new HttpError(400, "The image list is missing.");
       }
-      await writes.save(collection, String(req.params.id), input, urls);
+      const version = req.body?.version;
+      if (!Number.isInteger(version) || version < 1) {
+        throw new HttpError(
+          400,
+          "The version the edit is based on is missing. Reload the page and try again.",
+        );
+      }
+      await writes.save(collection, String(req.params.id), input, urls, version);
       res.status(204).end();
     }),
   );
@@ -88,13 +98,14 @@ export function createListingApi({ db, images, requireAdmin }: ListingApiOptions
     "/listings/:collection/:id/images",
     route(async (req, res) => {
       const collection = collectionOf(req);
-      const { files } = await parseMultipart(req);
-      const urls = await writes.addImages(
-        collection,
-        String(req.params.id),
-        files.map((f) => f.data),
+      const change = await withUpload(req, res, tempFile, ({ files }) =>
+        writes.addImages(
+          collection,
+          String(req.params.id),
+          files.map((f) => f.path),
+        ),
       );
-      res.json({ image_urls: urls });
+      res.json(change);
     }),
   );
 
@@ -104,8 +115,7 @@ export function createListingApi({ db, images, requireAdmin }: ListingApiOptions
       const collection = collectionOf(req);
       const url = req.body?.url;
       if (typeof url !== "string") throw new HttpError(400, "Which image? The url is missing.");
-      const urls = await writes.removeImage(collection, String(req.params.id), url);
-      res.json({ image_urls: urls });
+      res.json(await writes.removeImage(collection, String(req.params.id), url));
     }),
   );
 
@@ -126,9 +136,11 @@ export function createListingApi({ db, images, requireAdmin }: ListingApiOptions
 export function apiErrorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
   let status = 500;
   let message = "Something went wrong on the server.";
+  let code: string | undefined;
   if (error instanceof HttpError) {
     status = error.status;
     message = error.message;
+    code = error.code;
   } else if (error instanceof ImageRejectedError) {
     status = 400;
     message = error.message;
@@ -154,7 +166,7 @@ export function apiErrorHandler(error: unknown, req: Request, res: Response, _ne
   }
   if (status >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, error);
   if (res.headersSent) return res.end();
-  res.status(status).json({ error: message });
+  res.status(status).json(code ? { error: message, code } : { error: message });
 }
 
 function isClientErrorStatus(status: unknown): status is number {

@@ -1,2 +1,2 @@
 // The listings feature's public surface on the server (docs/decisions/0032-layers-and-feature-surfaces.md).
-export { getListing } from "./queries.server";
+export { getListing, getListingForEdit } from "./queries.server";

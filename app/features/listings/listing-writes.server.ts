@@ -1,9 +1,13 @@
 import { type Listing, listingKey } from "~/domain/listing";
 import { type Collection, KINDS } from "~/domain/listing-kinds";
-import { messages } from "~/domain/messages";
-import type { ImageStore } from "~/features/images/index.server";
-import { type ProcessedImage, processImage } from "~/features/images/index.server";
-import type { Db } from "~/shared/db.server";
+import { addedMessages, messages } from "~/domain/messages";
+import {
+  type ImageStore,
+  type ProcessedImage,
+  processImage,
+  type StagedRemoval,
+} from "~/features/images/index.server";
+import type { Db, Queryable } from "~/shared/db.server";
 import { HttpError } from "~/shared/http-error.server";
 import type { ListingFields } from "./listing-input.server";
 import {
@@ -11,20 +15,36 @@ import {
   getListing,
   insertListing,
   listingExists,
+  lockListing,
   setAvailability,
   setImages,
   updateListing,
 } from "./queries.server";
 
-/** The spec §7 write sequences, arranged so that a failed step leaves data as it was. */
+/** What a photo change answers: the new list and version, and the version it was applied to. */
+export interface ImagesChange {
+  image_urls: string[];
+  version: number;
+  /**
+   * The version just before this change. An edit form that was at this version moves to
+   * `version`; one that was older stays older, so its next save is still refused.
+   */
+  previous_version: number;
+}
+
+/**
+ * The spec §7 write sequences, arranged so that a failed step leaves data as it was. Every
+ * read-modify-write runs in one transaction on the locked row (lockListing): two staff, or two
+ * tabs, changing one listing at once are applied one after the other, never interleaved.
+ */
 export class ListingWrites {
   constructor(
     private readonly db: Db,
     private readonly images: ImageStore,
   ) {}
 
-  /** Checks and re-encodes every upload before anything is stored. */
-  private async processAll(files: Buffer[]): Promise<ProcessedImage[]> {
+  /** Checks and re-encodes every upload (files on disk) before anything is stored. */
+  private async processAll(files: string[]): Promise<ProcessedImage[]> {
     const out: ProcessedImage[] = [];
     for (const file of files) out.push(await processImage(file));
     return out;
@@ -36,7 +56,7 @@ export class ListingWrites {
     processed: ProcessedImage[],
     start: number,
   ) {
-    const timestamp = Date.now();
+    const timestamp = this.images.timestamp();
     const urls: string[] = [];
     try {
       for (const [i, image] of processed.entries()) {
@@ -45,23 +65,35 @@ export class ListingWrites {
       }
       return urls;
     } catch (error) {
-      await this.discard(urls);
+      await this.discard(collection, id, urls);
       throw error;
     }
   }
 
-  private async discard(urls: string[]) {
+  /** Deletes photos that never made it into a record (and their folder if it is left empty). */
+  private async discard(collection: Collection, id: string, urls: string[]) {
     for (const url of urls) await this.images.remove(url).catch(() => undefined);
+    await this.images.removeFolderIfEmpty(collection, id);
+  }
+
+  private notFound(collection: Collection) {
+    return new HttpError(404, messages.notFoundOnDelete(KINDS[collection].noun));
+  }
+
+  private async locked(tx: Queryable, collection: Collection, id: string) {
+    const row = await lockListing(tx, collection, id);
+    if (!row) throw this.notFound(collection);
+    return row;
   }
 
   private async existing(collection: Collection, id: string): Promise<Listing> {
     const listing = await getListing(this.db, collection, id);
-    if (!listing) throw new HttpError(404, messages.notFoundOnDelete(KINDS[collection].noun));
+    if (!listing) throw this.notFound(collection);
     return listing;
   }
 
   /** Uploads all images first, then writes the record; on any failure nothing remains. */
-  async add(collection: Collection, fields: ListingFields, files: Buffer[]) {
+  async add(collection: Collection, fields: ListingFields, files: string[]) {
     const id = listingKey(fields.address);
     const duplicate = new HttpError(409, messages.duplicateAddress(KINDS[collection].noun));
     if (await listingExists(this.db, collection, id)) throw duplicate;
@@ -71,86 +103,115 @@ export class ListingWrites {
       const created = await insertListing(this.db, collection, id, { ...fields, image_urls: urls });
       if (!created) throw duplicate;
     } catch (error) {
-      await this.discard(urls);
+      await this.discard(collection, id, urls);
       throw error;
     }
     return { id };
   }
 
-  /** Full update on save; the photo list may be reordered but not changed here. */
-  async save(collection: Collection, id: string, fields: ListingFields, imageUrls: string[]) {
-    const current = await this.existing(collection, id);
-    const same =
-      imageUrls.length === current.image_urls.length &&
-      [...imageUrls].sort().join("\n") === [...current.image_urls].sort().join("\n");
-    if (!same) {
-      throw new HttpError(
-        409,
-        "The photos changed while you were editing. Reload the page and try again.",
-      );
-    }
-    await updateListing(this.db, collection, id, { ...fields, image_urls: imageUrls });
+  /**
+   * Full update on save, refused (409, "stale") unless the record is still at `baseVersion`, the
+   * version the edit form was opened on. The photo list may be reordered but not changed here.
+   */
+  async save(
+    collection: Collection,
+    id: string,
+    fields: ListingFields,
+    imageUrls: string[],
+    baseVersion: number,
+  ): Promise<{ version: number }> {
+    return this.db.transaction(async (tx) => {
+      const current = await this.locked(tx, collection, id);
+      if (current.version !== baseVersion) {
+        throw new HttpError(409, addedMessages.staleEdit(KINDS[collection].noun), "stale");
+      }
+      const same =
+        imageUrls.length === current.image_urls.length &&
+        [...imageUrls].sort().join("\n") === [...current.image_urls].sort().join("\n");
+      if (!same) {
+        throw new HttpError(
+          409,
+          "The photos changed while you were editing. Reload the page and try again.",
+        );
+      }
+      const version = await updateListing(tx, collection, id, { ...fields, image_urls: imageUrls });
+      if (version === null) throw this.notFound(collection);
+      return { version };
+    });
   }
 
   async setAvailability(id: string, available: boolean) {
-    if (!(await setAvailability(this.db, id, available))) {
-      throw new HttpError(404, messages.notFoundOnDelete("Property"));
-    }
+    await this.db.transaction(async (tx) => {
+      await this.locked(tx, "properties", id);
+      await setAvailability(tx, id, available);
+    });
   }
 
-  /** Appends uploaded photos to an existing record. */
-  async addImages(collection: Collection, id: string, files: Buffer[]) {
+  /**
+   * Appends uploaded photos to an existing record. The slow part (decoding, re-encoding,
+   * storing) runs before the row is locked; the append itself reads the list under the lock,
+   * so a save or a removal meanwhile is never undone and the new photo never dropped.
+   */
+  async addImages(collection: Collection, id: string, files: string[]): Promise<ImagesChange> {
     if (files.length === 0) throw new HttpError(400, "Choose at least one image.");
     const current = await this.existing(collection, id);
     const processed = await this.processAll(files);
     const urls = await this.store(collection, id, processed, current.image_urls.length);
     try {
       return await this.db.transaction(async (tx) => {
-        const locked = await tx.query<{ image_urls: string[] }>(
-          "SELECT image_urls FROM listings WHERE collection = $1 AND id = $2 FOR UPDATE",
-          [collection, id],
-        );
-        if (!locked[0]) throw new HttpError(404, messages.notFoundOnDelete(KINDS[collection].noun));
-        const next = [...locked[0].image_urls, ...urls];
-        await setImages(tx, collection, id, next);
-        return next;
+        const locked = await this.locked(tx, collection, id);
+        const next = [...locked.image_urls, ...urls];
+        const version = await setImages(tx, collection, id, next);
+        if (version === null) throw this.notFound(collection);
+        return { image_urls: next, version, previous_version: locked.version };
       });
     } catch (error) {
-      await this.discard(urls);
+      await this.discard(collection, id, urls);
       throw error;
     }
   }
 
-  /** Removes one photo from the record and from storage together. */
-  async removeImage(collection: Collection, id: string, url: string) {
-    const current = await this.existing(collection, id);
-    if (!current.image_urls.includes(url)) {
-      throw new HttpError(404, "That image is not part of this listing.");
-    }
-    const staged = await this.images.stageRemoval(this.images.filesOf(url));
-    const next = current.image_urls.filter((u) => u !== url);
+  /**
+   * Removes one photo from the record and from storage together: the files are staged aside
+   * while the row is locked and deleted for good only once the record no longer names them.
+   */
+  async removeImage(collection: Collection, id: string, url: string): Promise<ImagesChange> {
+    // (A holder object: assignments inside the callback stay visible to the type checker.)
+    const staged: { removal?: StagedRemoval } = {};
+    let change: ImagesChange;
     try {
-      await setImages(this.db, collection, id, next);
+      change = await this.db.transaction(async (tx) => {
+        const locked = await this.locked(tx, collection, id);
+        if (!locked.image_urls.includes(url)) {
+          throw new HttpError(404, "That image is not part of this listing.");
+        }
+        staged.removal = await this.images.stageRemoval(this.images.filesOf(url));
+        const next = locked.image_urls.filter((u) => u !== url);
+        const version = await setImages(tx, collection, id, next);
+        if (version === null) throw this.notFound(collection);
+        return { image_urls: next, version, previous_version: locked.version };
+      });
     } catch (error) {
-      await staged.rollback();
+      await staged.removal?.rollback();
       throw error;
     }
-    await staged.commit();
-    return next;
+    await staged.removal?.commit();
+    return change;
   }
 
   /** Deletes every photo, then the record; if the record cannot be deleted the photos return. */
   async remove(collection: Collection, id: string) {
-    await this.existing(collection, id);
-    const staged = await this.images.stageRemoval([this.images.folder(collection, id)]);
+    const staged: { removal?: StagedRemoval } = {};
     try {
-      if (!(await deleteListing(this.db, collection, id))) {
-        throw new HttpError(404, messages.notFoundOnDelete(KINDS[collection].noun));
-      }
+      await this.db.transaction(async (tx) => {
+        await this.locked(tx, collection, id);
+        staged.removal = await this.images.stageRemoval([this.images.folder(collection, id)]);
+        if (!(await deleteListing(tx, collection, id))) throw this.notFound(collection);
+      });
     } catch (error) {
-      await staged.rollback();
+      await staged.removal?.rollback();
       throw error;
     }
-    await staged.commit();
+    await staged.removal?.commit();
   }
 }

@@ -6,6 +6,7 @@ import { dbTargets } from "../../../tests/support/db-targets";
 import {
   deleteListing,
   getListing,
+  getListingForEdit,
   insertListing,
   type ListingInput,
   listingExists,
@@ -92,18 +93,34 @@ describe.each(dbTargets)("listing queries on $name", (target) => {
     expect((await getListing(db, "properties", id))?.thumbnail_image_url).toBe("/b.jpg");
     await setImages(db, "properties", id, []);
     expect((await getListing(db, "properties", id))?.thumbnail_image_url).toBeNull();
+    const before = (await getListingForEdit(db, "properties", id))?.version ?? 0;
     expect(
       await updateListing(db, "properties", id, {
         ...base,
         property_type: "Vacation",
         reserve_url: "https://r.example",
       }),
-    ).toBe(true);
+    ).toBe(before + 1);
     expect(await getListing(db, "properties", id)).toMatchObject({
       property_type: "Vacation",
       reserve_url: "https://r.example",
     });
-    expect(await updateListing(db, "properties", "missing", base)).toBe(false);
+    expect(await updateListing(db, "properties", "missing", base)).toBeNull();
+  });
+
+  it("bumps the version at every change of a row, whoever makes it", async () => {
+    const id = listingKey(base.address);
+    const version = async () => (await getListingForEdit(db, "properties", id))?.version;
+    const start = (await version()) ?? 0;
+    expect(start).toBeGreaterThanOrEqual(1);
+    await setAvailability(db, id, true);
+    expect(await version()).toBe(start + 1);
+    expect(await setImages(db, "properties", id, ["/c.jpg"])).toBe(start + 2);
+    // A change from outside the app (psql, a script) counts too.
+    await db.query("UPDATE listings SET description = 'by hand' WHERE id = $1", [id]);
+    expect(await version()).toBe(start + 3);
+    // Public reads do not carry it (pages stay as small as they were).
+    expect(await getListing(db, "properties", id)).not.toHaveProperty("version");
   });
 
   it("rolls back a failed transaction completely", async () => {

@@ -30,6 +30,37 @@ export async function getListing(
   return rows[0] ?? null;
 }
 
+/** A record with the version an edit form is based on (see db/migrations/0003). */
+export type VersionedListing = Listing & { version: number };
+
+export async function getListingForEdit(
+  db: Queryable,
+  collection: Collection,
+  id: string,
+): Promise<VersionedListing | null> {
+  const rows = await db.query<VersionedListing>(
+    `SELECT ${ALL_COLUMNS}, version FROM listings WHERE collection = $1 AND id = $2`,
+    [collection, id],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Reads a record's photos and version and locks its row until the transaction ends: every
+ * read-modify-write starts here, so concurrent writes to one listing run one after another.
+ */
+export async function lockListing(
+  tx: Queryable,
+  collection: Collection,
+  id: string,
+): Promise<{ image_urls: string[]; version: number } | null> {
+  const rows = await tx.query<{ image_urls: string[]; version: number }>(
+    "SELECT image_urls, version FROM listings WHERE collection = $1 AND id = $2 FOR UPDATE",
+    [collection, id],
+  );
+  return rows[0] ?? null;
+}
+
 export async function listingExists(db: Queryable, collection: Collection, id: string) {
   const rows = await db.query("SELECT 1 FROM listings WHERE collection = $1 AND id = $2", [
     collection,
@@ -69,22 +100,22 @@ export async function insertListing(
   return rows.length > 0;
 }
 
-/** Full update on save; returns false when the record does not exist. */
+/** Full update on save; returns the new version, or null when the record does not exist. */
 export async function updateListing(
   db: Queryable,
   collection: Collection,
   id: string,
   input: ListingInput,
-): Promise<boolean> {
-  const rows = await db.query(
+): Promise<number | null> {
+  const rows = await db.query<{ version: number }>(
     `UPDATE listings SET address = $3, bedrooms = $4, bathrooms = $5, description = $6,
        image_urls = $7::jsonb, thumbnail_image_url = $8, thumbnail_description = $9,
        property_type = $10, currently_available = $11, price = $12, reserve_url = $13,
        updated_at = now()
-     WHERE collection = $1 AND id = $2 RETURNING id`,
+     WHERE collection = $1 AND id = $2 RETURNING version`,
     [collection, id, ...inputParams(input)],
   );
-  return rows.length > 0;
+  return rows[0]?.version ?? null;
 }
 
 export async function setAvailability(db: Queryable, id: string, available: boolean) {
@@ -96,14 +127,22 @@ export async function setAvailability(db: Queryable, id: string, available: bool
   return rows.length > 0;
 }
 
-/** Partial update of image_urls; the thumbnail always follows the first image. */
-export async function setImages(db: Queryable, collection: Collection, id: string, urls: string[]) {
-  const rows = await db.query(
+/**
+ * Partial update of image_urls; the thumbnail always follows the first image. Returns the new
+ * version, or null when the record does not exist.
+ */
+export async function setImages(
+  db: Queryable,
+  collection: Collection,
+  id: string,
+  urls: string[],
+): Promise<number | null> {
+  const rows = await db.query<{ version: number }>(
     `UPDATE listings SET image_urls = $3::jsonb, thumbnail_image_url = $4, updated_at = now()
-     WHERE collection = $1 AND id = $2 RETURNING id`,
+     WHERE collection = $1 AND id = $2 RETURNING version`,
     [collection, id, JSON.stringify(urls), urls[0] ?? null],
   );
-  return rows.length > 0;
+  return rows[0]?.version ?? null;
 }
 
 export async function deleteListing(db: Queryable, collection: Collection, id: string) {

@@ -1,0 +1,154 @@
+// What a crash leaves in the image folders, put right by the repair (run at every start).
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ImageStore } from "~/features/images/storage.server";
+import { type Db, openDb } from "~/shared/db.server";
+import { jpegWithGps } from "../../../tests/support/images";
+import { storageProblems } from "../../../tests/support/storage-consistency";
+import type { ListingFields } from "./listing-input.server";
+import { ListingWrites } from "./listing-writes.server";
+import { deleteListing, getListing, setImages } from "./queries.server";
+import { REPAIR_TIMING, repairImageStorage, startStorageRepair } from "./storage-repair.server";
+
+const fields: ListingFields = {
+  address: "1 Crash Close",
+  bedrooms: 2,
+  bathrooms: 1,
+  description: "",
+  thumbnail_description: "",
+  property_type: "Residential",
+  currently_available: true,
+  price: null,
+  reserve_url: null,
+};
+
+describe("image store repair", () => {
+  let db: Db;
+  let root: string;
+  let store: ImageStore;
+  let writes: ListingWrites;
+  let photos: string[];
+  const id = "1-crash-close";
+
+  beforeAll(async () => {
+    db = await openDb({ dataDir: "memory://" });
+    root = await fs.mkdtemp(path.join(os.tmpdir(), "repair-test-"));
+    store = new ImageStore(path.join(root, "images"));
+    writes = new ListingWrites(db, store);
+    photos = [];
+    for (const color of ["#aa0000", "#00aa00"]) {
+      const file = path.join(root, `upload-${photos.length}`);
+      await fs.writeFile(file, await jpegWithGps(80, 60, color));
+      photos.push(file);
+    }
+  });
+  afterAll(async () => {
+    await db?.close();
+    await fs.rm(root, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    await db.query("DELETE FROM listings");
+    await fs.rm(store.root, { recursive: true, force: true });
+    await writes.add("properties", fields, photos);
+  });
+
+  const urls = async () => (await getListing(db, "properties", id))?.image_urls ?? [];
+  const repair = () => repairImageStorage(db, store, { exclusive: true });
+
+  it("restores a listing's folder staged for removal when the record was not deleted", async () => {
+    await store.stageRemoval([store.folder("properties", id)]); // then the process died
+    expect(await storageProblems(db, store)).not.toEqual([]);
+    const report = await repair();
+    expect(report.restored).toEqual([store.folder("properties", id)]);
+    expect(await storageProblems(db, store)).toEqual([]);
+  });
+
+  it("restores a folder staged the old way ({folder}.removing-{pid}-{time})", async () => {
+    const folder = store.folder("properties", id);
+    await fs.rename(folder, `${folder}.removing-4242-1700000000000`);
+    await repair();
+    expect(await storageProblems(db, store)).toEqual([]);
+    expect(await fs.readdir(path.join(store.root, "properties"))).toEqual([path.basename(folder)]);
+  });
+
+  it("finishes a staged removal whose record is gone", async () => {
+    await store.stageRemoval([store.folder("properties", id)]);
+    await deleteListing(db, "properties", id); // the delete committed, then the process died
+    const report = await repair();
+    expect(report.finished).toEqual([store.folder("properties", id)]);
+    expect(await fs.readdir(path.join(store.root, "properties"))).toEqual([]);
+  });
+
+  it("restores or finishes a staged photo removal by what the record says", async () => {
+    const [first, second] = (await urls()) as [string, string];
+    await store.stageRemoval(store.filesOf(first)); // died before the record changed
+    await store.stageRemoval(store.filesOf(second));
+    await setImages(db, "properties", id, [first]); // ...this one after
+    const report = await repair();
+    expect(report.restored).toHaveLength(9);
+    expect(report.finished).toHaveLength(9);
+    expect(await store.exists(first)).toBe(true);
+    expect(await store.exists(second)).toBe(false);
+    expect(await storageProblems(db, store)).toEqual([]);
+  });
+
+  it("deletes temporary files, old and new style", async () => {
+    await fs.mkdir(store.tempDir, { recursive: true });
+    await fs.writeFile(path.join(store.tempDir, "upload-x.tmp"), "half an upload");
+    const folder = store.folder("properties", id);
+    await fs.writeFile(path.join(folder, "image_9_0.jpg.1234.tmp"), "half a photo");
+    await fs.writeFile(path.join(folder, "image_9_0.w400.webp.tmp"), "half a variant");
+    const report = await repair();
+    expect(report.temporaryRemoved).toBe(3);
+    expect(await storageProblems(db, store)).toEqual([]);
+  });
+
+  it("reports photo files no record names, and deletes them once past the grace period", async () => {
+    const [first] = (await urls()) as [string];
+    await setImages(db, "properties", id, (await urls()).slice(1)); // record lost the photo
+    const young = await repair();
+    expect(young.orphans).toHaveLength(9);
+    expect(young.orphansRemoved).toEqual([]);
+    expect(await store.exists(first)).toBe(true);
+
+    const later = Date.now() + REPAIR_TIMING.orphanGraceMs + 1000;
+    const old = await repairImageStorage(db, store, { exclusive: true, now: later });
+    expect(old.orphansRemoved).toHaveLength(9);
+    expect(await store.exists(first)).toBe(false);
+    expect(await storageProblems(db, store)).toEqual([]);
+  });
+
+  it("leaves a shared store's fresh leftovers to their owner (another server may be at work)", async () => {
+    await store.stageRemoval([store.folder("properties", id)]);
+    await fs.mkdir(store.tempDir, { recursive: true });
+    await fs.writeFile(path.join(store.tempDir, "upload-y.tmp"), "being uploaded");
+    const shared = await repairImageStorage(db, store, { exclusive: false });
+    expect([shared.restored, shared.temporaryRemoved]).toEqual([[], 0]);
+    const later = Date.now() + REPAIR_TIMING.sharedInFlightMs + 1000;
+    const after = await repairImageStorage(db, store, { exclusive: false, now: later });
+    expect([after.restored.length, after.temporaryRemoved]).toEqual([1, 1]);
+    expect(await storageProblems(db, store)).toEqual([]);
+  });
+
+  it("runs at start, before anything is served (startServices awaits it)", async () => {
+    await store.stageRemoval([store.folder("properties", id)]);
+    await fs.mkdir(store.tempDir, { recursive: true });
+    await fs.writeFile(path.join(store.tempDir, "upload-z.tmp"), "half");
+    const stop = await startStorageRepair(db, store, { exclusive: true });
+    stop();
+    expect(await storageProblems(db, store)).toEqual([]);
+  });
+
+  it("deletes nothing when the records look wrong (an empty or another database)", async () => {
+    const [first] = (await urls()) as [string];
+    await db.query("DELETE FROM listings");
+    const later = Date.now() + REPAIR_TIMING.orphanGraceMs + 1000;
+    const report = await repairImageStorage(db, store, { exclusive: true, now: later });
+    expect(report.orphanDeletionWithheld).toBe(true);
+    expect(report.orphans).toHaveLength(18);
+    expect(report.orphansRemoved).toEqual([]);
+    expect(await store.exists(first)).toBe(true);
+  });
+});
