@@ -10,7 +10,8 @@ export default defineConfig({
   globalSetup: "./tests/e2e/global-setup.ts",
   workers: 1,
   fullyParallel: false,
-  forbidOnly: !!process.env.CI,
+  // A stray test.only would silently leave every other test out of `npm test`.
+  forbidOnly: true,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 5_000 },

@@ -24,7 +24,7 @@ type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 /** The fields of a listing to seed; the rest take the values of an empty form. */
 export type SeedFields = Partial<ListingInput> & { address: string; id?: string };
 
-export interface TestFixtures {
+interface TestFixtures {
   /** Inserts a listing with the app's insertListing (id: the key of its address unless given). */
   seedListing: (collection: Collection, fields: SeedFields) => Promise<Listing>;
   /** Grants admin to an address (as a grant by e-mail); revoked after the test. */
@@ -44,7 +44,7 @@ export interface TestFixtures {
   adminPage: Page;
 }
 
-export interface WorkerFixtures {
+interface WorkerFixtures {
   control: Control;
   /** An admin who signed in through the popup once per worker; its cookies for new contexts. */
   adminAccount: { user: TestUser; storageState: StorageState };
@@ -57,7 +57,7 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
 }
 
 /** Resolves once the navbar shows the admin's 'Add Property' link. */
-export async function waitForAdminNavbar(page: Page) {
+async function waitForAdminNavbar(page: Page) {
   await page
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "Add Property", exact: true })
