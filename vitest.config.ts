@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
+// Unit and integration tests; the browser tests (tests/e2e) run with Playwright Test.
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -15,17 +16,6 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
-          name: "e2e",
-          include: ["tests/e2e/**/*.test.ts"],
-          globalSetup: ["tests/e2e/global-setup.ts"],
-          fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 90_000,
         },
       },
     ],

@@ -1,10 +1,9 @@
 // The admin screens' error dialogs (spec §8, character for character, with the footer), and that
-// a failed step leaves the data as it was (issue: nothing lost or orphaned).
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// a failed step leaves the data as it was (issue: nothing lost or orphaned). Both kinds.
 import { company } from "~/domain/company";
+import type { Listing } from "~/domain/listing";
 import { listingKey } from "~/domain/listing";
-import { listingPath } from "~/domain/listing-kinds";
+import { COLLECTIONS, KINDS, listingPath } from "~/domain/listing-kinds";
 import { messages } from "~/domain/messages";
 import {
   answerConfirm,
@@ -14,13 +13,11 @@ import {
   field,
   folderExists,
   imageFolder,
-  storedListing,
   testImages,
   tiles,
 } from "./admin-helpers";
-import { newUser, removeAdmin, signedInPage } from "./auth-fixtures";
-import { sql, useBrowser } from "./fixtures";
-import { deleteRow, gotoHydrated, h1Text, insertRow, POLL, uniqueSuffix } from "./helpers";
+import { expect, type SeedFields, test } from "./fixtures";
+import { exactly, gotoHydrated, heading, uniqueSuffix } from "./helpers";
 
 /** Bytes that are no image, dressed up as one (name and type). */
 const fakeJpeg = {
@@ -35,253 +32,283 @@ const boom = {
   body: JSON.stringify({ error: "boom" }),
 };
 
-describe("admin error dialogs", () => {
-  const b = useBrowser();
-  const admin = newUser("errors-admin", "Erin Errors");
-  const s = uniqueSuffix();
-  let images: Awaited<ReturnType<typeof testImages>>;
-  let ctx: { context: BrowserContext; page: Page };
-  let page: Page;
-  const seeded = {
-    house: { id: `e2e-errors-${s}-house`, address: `E2E ${s} Error House` },
-    build: { id: `e2e-errors-${s}-build`, address: `E2E ${s} Error Build` },
-  };
+/** How the spec's messages name each kind, and what the edit page is titled. */
+const SPEC = {
+  properties: { noun: "property", notFound: "Property not found.", editTitle: "Edit Property" },
+  newConstruction: {
+    noun: "construction",
+    notFound: "Construction not found.",
+    editTitle: "Edit Construction",
+  },
+} as const;
 
-  beforeAll(async () => {
-    images = await testImages();
-    ctx = await signedInPage(() => b.newPage({ viewport: { width: 1280, height: 900 } }), admin, {
-      admin: true,
+test.use({ viewport: { width: 1280, height: 900 } });
+
+for (const collection of COLLECTIONS) {
+  const kind = KINDS[collection];
+  const { noun, notFound, editTitle } = SPEC[collection];
+  const api = `/api/listings/${collection}`;
+  const seedFields = (s: string): SeedFields =>
+    kind.hasOffer
+      ? {
+          address: `E2E ${s} Error House`,
+          bedrooms: 2,
+          price: "1500",
+          currently_available: true,
+        }
+      : { address: `E2E ${s} Error Build` };
+  const editPath = (listing: Listing) => `${kind.editRoute}/${listing.id}`;
+
+  test.describe(`${noun} error dialogs`, () => {
+    test(`add: the picker takes images only; an upload that is no image fails with 'Failed to add ${noun}. …' and stores nothing; so does a server failure`, async ({
+      adminPage: page,
+      control,
+    }) => {
+      const images = await testImages();
+      const address = `E2E ${uniqueSuffix()} Failed Add Way`;
+      const id = listingKey(address);
+      await gotoHydrated(page, kind.addRoute);
+      await page.getByRole("button", { name: "Clear" }).click();
+      await field(page, "Address").fill(address);
+      await field(page, "Images").setInputFiles([
+        { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") },
+      ]);
+      await expect(tiles(page)).toHaveCount(0);
+      // A good photo first, then the impostor: the good one must not stay behind either.
+      await field(page, "Images").setInputFiles([...asFiles([images.red]), fakeJpeg]);
+      await expect(tiles(page)).toHaveCount(2);
+
+      const submit = page.locator("form.admin-form button[type='submit']");
+      await submit.click();
+      await expectErrorDialog(
+        page,
+        messages.errorTitle,
+        `Failed to add ${noun}. Please try again. Error: ${NOT_AN_IMAGE}`,
+      );
+      expect(await control.getListing(collection, id)).toBeNull();
+      expect(await folderExists(imageFolder(collection, id))).toBe(false);
+      // The form is intact, ready for another try.
+      await expect(page).toHaveURL((url) => url.pathname === kind.addRoute);
+      await expect(field(page, "Address")).toHaveValue(address);
+      await expect(tiles(page)).toHaveCount(2);
+      await expect(submit).toBeEnabled();
+
+      // Another try, without the impostor, meets a server failure: its message is shown.
+      await tiles(page).nth(1).getByRole("button", { name: "Remove" }).click();
+      await answerConfirm(page, "Yes");
+      await expect(tiles(page)).toHaveCount(1);
+      await page.route(new RegExp(`${api}$`), (route) => route.fulfill(boom));
+      await submit.click();
+      await expectErrorDialog(
+        page,
+        messages.errorTitle,
+        `Failed to add ${noun}. Please try again. Error: boom`,
+      );
+      expect(await control.getListing(collection, id)).toBeNull();
+      await page.getByRole("button", { name: "Clear" }).click();
     });
-    page = ctx.page;
-    ctx.context.setDefaultTimeout(10_000);
-  });
 
-  afterAll(async () => {
-    await ctx?.context.close();
-    await deleteRow("properties", seeded.house.id);
-    await deleteRow("newConstruction", seeded.build.id);
-    await removeAdmin(admin.email);
-  });
+    test("edit: a photo that is no image, a failed removal and a photo already gone each say so and change nothing", async ({
+      adminPage: page,
+      seedListing,
+      control,
+    }) => {
+      const listing = await seedListing(collection, seedFields(uniqueSuffix()));
+      await gotoHydrated(page, editPath(listing));
+      // An upload that is no image: 'Failed to add images. …', nothing stored.
+      await field(page, "Add Images").setInputFiles([fakeJpeg]);
+      await expectErrorDialog(
+        page,
+        messages.errorTitle,
+        `Failed to add images. Please try again. Error: ${NOT_AN_IMAGE}`,
+      );
+      await expect(tiles(page)).toHaveCount(0);
+      expect(await control.getListing(collection, listing.id)).toEqual(listing);
+      expect(await folderExists(imageFolder(collection, listing.id))).toBe(false);
+      await expect(page.getByRole("button", { name: "Save" })).toBeEnabled();
 
-  async function seed() {
-    await deleteRow("properties", seeded.house.id);
-    await deleteRow("newConstruction", seeded.build.id);
-    await insertRow(seeded.house.id, {
-      address: seeded.house.address,
-      bedrooms: 2,
-      price: "1500",
+      // A removal the server fails: 'Error deleting image. …', the photo stays.
+      const images = await testImages();
+      await field(page, "Add Images").setInputFiles(asFiles([images.green]));
+      await dialogNamed(page, "Uploaded!").getByRole("button", { name: "OK" }).click();
+      await expect(tiles(page)).toHaveCount(1);
+      const withPhoto = await control.getListing(collection, listing.id);
+      expect(withPhoto?.image_urls).toHaveLength(1);
+      await page.route(/\/images$/, (route) =>
+        route.request().method() === "DELETE" ? route.fulfill(boom) : route.continue(),
+      );
+      await tiles(page).first().getByRole("button", { name: "Remove" }).click();
+      await answerConfirm(page, "Yes");
+      await expectErrorDialog(
+        page,
+        messages.errorTitle,
+        "Error deleting image. Please try again. Error: boom",
+      );
+      await expect(tiles(page)).toHaveCount(1);
+      expect(await control.getListing(collection, listing.id)).toEqual(withPhoto);
+      await page.unroute(/\/images$/);
+
+      // Another admin's change (no mock): the photo leaves the record while this form shows it.
+      await control.setImages(collection, listing.id, []);
+      await tiles(page).first().getByRole("button", { name: "Remove" }).click();
+      await answerConfirm(page, "Yes");
+      await expectErrorDialog(
+        page,
+        messages.errorTitle,
+        "Error: That image is not part of this listing.",
+      );
+    });
+
+    test(`edit: a refused save says 'Failed to save ${noun}. …' and stays on the form; so does a server failure`, async ({
+      adminPage: page,
+      seedListing,
+      control,
+    }) => {
+      const listing = await seedListing(collection, seedFields(uniqueSuffix()));
+      await gotoHydrated(page, editPath(listing));
+      // The server's validation (no mock): bedrooms are limited to 0..1000.
+      await field(page, "Bedrooms").fill("5000");
+      await field(page, "Thumbnail Description").fill("must not be stored");
+      await page.getByRole("button", { name: "Save" }).click();
+      await expectErrorDialog(
+        page,
+        messages.errorTitle,
+        `Failed to save ${noun}. Please try again. Error: The bedrooms must be a number from 0 to 1000.`,
+      );
+      await expect(page).toHaveURL((url) => url.pathname === editPath(listing));
+      await expect(field(page, "Bedrooms")).toHaveValue("5000");
+      expect(await control.getListing(collection, listing.id)).toEqual(listing);
+
+      // A server failure on save.
+      await field(page, "Bedrooms").fill("3");
+      await page.route(new RegExp(`${api}/${listing.id}$`), (route) => route.fulfill(boom));
+      await page.getByRole("button", { name: "Save" }).click();
+      await expectErrorDialog(
+        page,
+        messages.errorTitle,
+        `Failed to save ${noun}. Please try again. Error: boom`,
+      );
+      await expect(page).toHaveURL((url) => url.pathname === editPath(listing));
+      expect(await control.getListing(collection, listing.id)).toEqual(listing);
+    });
+
+    test(`edit: a failed delete says 'Failed to delete ${noun}. …'; a missing record '${notFound}'`, async ({
+      adminPage: page,
+      seedListing,
+      control,
+    }) => {
+      const listing = await seedListing(collection, seedFields(uniqueSuffix()));
+      await gotoHydrated(page, editPath(listing));
+      const deleting = new RegExp(`${api}/${listing.id}$`);
+      await page.route(deleting, (route) => route.fulfill(boom));
+      await page.getByRole("button", { name: "Delete" }).click();
+      await answerConfirm(page, "Yes");
+      // After the dialog the form reloads its record.
+      const reloaded = page.waitForResponse((r) => r.url().includes(`${editPath(listing)}.data`));
+      await expectErrorDialog(
+        page,
+        messages.errorTitle,
+        `Failed to delete ${noun}. Please try again. Error: boom`,
+      );
+      expect((await reloaded).status()).toBe(200);
+      await page.unroute(deleting);
+      expect(await control.getListing(collection, listing.id)).not.toBeNull();
+      await expect(page).toHaveURL((url) => url.pathname === editPath(listing));
+
+      // Someone else deleted it meanwhile.
+      await control.removeListing(collection, listing.id);
+      await page.getByRole("button", { name: "Delete" }).click();
+      await answerConfirm(page, "Yes");
+      expect(messages.notFoundOnDelete(kind.noun)).toBe(notFound);
+      await expectErrorDialog(page, messages.errorTitle, notFound);
+      // Nothing is left to edit: on to the list.
+      await expect(page).toHaveURL((url) => url.pathname === kind.route);
+    });
+
+    test(`edit: when the record cannot be read, 'Failed to fetch ${noun} details. …', then the detail page`, async ({
+      adminPage: page,
+      seedListing,
+      control,
+    }) => {
+      const listing = await seedListing(collection, seedFields(uniqueSuffix()));
+      // A real read failure, which the app itself never causes: the listings table is briefly
+      // unreachable (out-of-band SQL; the tests run one at a time, so only this one sees it).
+      await control.outOfBandSql("ALTER TABLE listings RENAME TO listings_offline");
+      let status: number | undefined;
+      try {
+        status = (await gotoHydrated(page, editPath(listing)))?.status();
+      } finally {
+        await control.outOfBandSql("ALTER TABLE listings_offline RENAME TO listings");
+      }
+      expect(status).toBe(503);
+      await expect(heading(page)).toHaveText(exactly(editTitle));
+      const dialog = dialogNamed(page, messages.errorTitle);
+      await expect(dialog).toBeVisible();
+      await expect.poll(() => dialog.evaluate((el) => el.matches(":modal"))).toBe(true);
+      await expect(dialog.locator("p")).toHaveText(
+        exactly(
+          `Failed to fetch ${noun} details. Please try again. Error: The listing could not be read from the database.`,
+        ),
+      );
+      expect(messages.fetchFailed(kind.noun, "x")).toBe(
+        `Failed to fetch ${noun} details. Please try again. Error: x`,
+      );
+      await expect(dialog.locator("footer")).toHaveText(
+        exactly(`If the problem persists, show this message to ${company.errorContactName}.`),
+      );
+      await expect(page.locator("form.admin-form")).toHaveCount(0);
+      await dialog.getByRole("button", { name: "OK" }).click();
+      await expect(page).toHaveURL((url) => url.pathname === listingPath(collection, listing.id));
+      await expect(heading(page)).toHaveText(exactly(listing.address));
+    });
+  });
+}
+
+test.describe("availability save failure", () => {
+  test("reverts the view and shows 'Failed to Update' with the catalogue text and footer", async ({
+    adminPage: page,
+    seedListing,
+    control,
+  }) => {
+    const listing = await seedListing("properties", {
+      address: `E2E ${uniqueSuffix()} Toggle Failure Court`,
       currently_available: true,
+      price: "1999",
     });
-    await insertRow(seeded.build.id, {
-      address: seeded.build.address,
-      collection: "newConstruction",
+    await gotoHydrated(page, listingPath("properties", listing.id));
+    const status = page.locator("article .status");
+    const toggle = page
+      .getByRole("region", { name: "Admin Features" })
+      .getByRole("button", { name: "Toggle Availability" });
+    await expect(status).toHaveText(exactly("Available"));
+    // The server fails, after a while (so the view's change can be seen first).
+    const requests: { method: string; body: unknown }[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
     });
-  }
+    await page.route(/\/availability$/, async (route) => {
+      requests.push({ method: route.request().method(), body: route.request().postDataJSON() });
+      await gate;
+      await route.fulfill(boom);
+    });
+    await toggle.click();
+    await expect(status).toHaveText(exactly("Not Available"));
+    release();
 
-  it("the picker takes images only; an upload that is no image fails the add and stores nothing", async () => {
-    const address = `E2E ${s} Failed Add Way`;
-    const id = listingKey(address);
-    await gotoHydrated(page, "/addproperty");
-    await page.getByRole("button", { name: "Clear" }).click();
-    await field(page, "Address").fill(address);
-    await field(page, "Images").setInputFiles([
-      { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") },
-    ]);
-    expect(await tiles(page).count()).toBe(0);
-    // A good photo first, then the impostor: the good one must not stay behind either.
-    await field(page, "Images").setInputFiles([...asFiles([images.red]), fakeJpeg]);
-    await expect.poll(() => tiles(page).count(), POLL).toBe(2);
-
-    await page.getByRole("button", { name: "Add Property" }).click();
+    expect(messages.availabilityFailedTitle).toBe("Failed to Update");
     await expectErrorDialog(
       page,
-      messages.errorTitle,
-      `Failed to add property. Please try again. Error: ${NOT_AN_IMAGE}`,
+      "Failed to Update",
+      "Could not update property availability in the database. Please try again. Error: boom",
     );
-    expect(await storedListing("properties", id)).toBeUndefined();
-    expect(await folderExists(imageFolder("properties", id))).toBe(false);
-    // The form is intact, ready for another try.
-    expect(new URL(page.url()).pathname).toBe("/addproperty");
-    expect(await field(page, "Address").inputValue()).toBe(address);
-    expect(await tiles(page).count()).toBe(2);
-    expect(await page.getByRole("button", { name: "Add Property" }).isEnabled()).toBe(true);
-    await page.getByRole("button", { name: "Clear" }).click();
-  });
-
-  it("a failing construction add says 'Failed to add construction. …' with the server's message", async () => {
-    const address = `E2E ${s} Failed Build Way`;
-    await gotoHydrated(page, "/addnewconstruction");
-    await page.getByRole("button", { name: "Clear" }).click();
-    await field(page, "Address").fill(address);
-    await page.route(/\/api\/listings\/newConstruction$/, (route) => route.fulfill(boom));
-    await page.getByRole("button", { name: "Add Construction" }).click();
-    await expectErrorDialog(
-      page,
-      messages.errorTitle,
-      "Failed to add construction. Please try again. Error: boom",
+    expect(messages.availabilityFailed("boom")).toBe(
+      "Could not update property availability in the database. Please try again. Error: boom",
     );
-    await page.unroute(/\/api\/listings\/newConstruction$/);
-    expect(await storedListing("newConstruction", listingKey(address))).toBeUndefined();
-    await page.getByRole("button", { name: "Clear" }).click();
-  });
-
-  it("edit: a failed upload says 'Failed to add images. …' and changes nothing", async () => {
-    await seed();
-    const before = await storedListing("properties", seeded.house.id);
-    await gotoHydrated(page, `/editproperties/${seeded.house.id}`);
-    await field(page, "Add Images").setInputFiles([fakeJpeg]);
-    await expectErrorDialog(
-      page,
-      messages.errorTitle,
-      `Failed to add images. Please try again. Error: ${NOT_AN_IMAGE}`,
-    );
-    expect(await tiles(page).count()).toBe(0);
-    expect(await storedListing("properties", seeded.house.id)).toEqual(before);
-    expect(await folderExists(imageFolder("properties", seeded.house.id))).toBe(false);
-    expect(await page.getByRole("button", { name: "Save" }).isEnabled()).toBe(true);
-  });
-
-  /** The seeded house's edit form, with one photo uploaded through it. */
-  async function editWithOnePhoto() {
-    await seed();
-    await gotoHydrated(page, `/editproperties/${seeded.house.id}`);
-    await field(page, "Add Images").setInputFiles(asFiles([images.green]));
-    await dialogNamed(page, "Uploaded!").getByRole("button", { name: "OK" }).click();
-    await expect.poll(() => tiles(page).count(), POLL).toBe(1);
-  }
-
-  it("edit: a failed image removal says 'Error deleting image. …' and keeps the photo", async () => {
-    await editWithOnePhoto();
-    const before = await storedListing("properties", seeded.house.id);
-    expect(before?.image_urls).toHaveLength(1);
-
-    await page.route(/\/images$/, (route) =>
-      route.request().method() === "DELETE" ? route.fulfill(boom) : route.continue(),
-    );
-    await tiles(page).first().getByRole("button", { name: "Remove" }).click();
-    await answerConfirm(page, "Yes");
-    await expectErrorDialog(
-      page,
-      messages.errorTitle,
-      "Error deleting image. Please try again. Error: boom",
-    );
-    await page.unroute(/\/images$/);
-    expect(await tiles(page).count()).toBe(1);
-    expect(await storedListing("properties", seeded.house.id)).toEqual(before);
-  });
-
-  it("edit: removing a photo that is already gone says 'Error: {message}'", async () => {
-    await editWithOnePhoto();
-    // Another admin's change (no mock): the photo leaves the record while this form shows it.
-    await sql(
-      `UPDATE listings SET image_urls = '[]'::jsonb, thumbnail_image_url = NULL
-       WHERE collection = 'properties' AND id = $1`,
-      [seeded.house.id],
-    );
-    await tiles(page).first().getByRole("button", { name: "Remove" }).click();
-    await answerConfirm(page, "Yes");
-    await expectErrorDialog(
-      page,
-      messages.errorTitle,
-      "Error: That image is not part of this listing.",
-    );
-  });
-
-  it("edit: a refused save says 'Failed to save property. …' and stays on the form", async () => {
-    await seed();
-    const before = await storedListing("properties", seeded.house.id);
-    await gotoHydrated(page, `/editproperties/${seeded.house.id}`);
-    // The server's validation (no mock): bedrooms are limited to 0..1000.
-    await field(page, "Bedrooms").fill("5000");
-    await field(page, "Thumbnail Description").fill("must not be stored");
-    await page.getByRole("button", { name: "Save" }).click();
-    await expectErrorDialog(
-      page,
-      messages.errorTitle,
-      "Failed to save property. Please try again. Error: The bedrooms must be a number from 0 to 1000.",
-    );
-    expect(new URL(page.url()).pathname).toBe(`/editproperties/${seeded.house.id}`);
-    expect(await field(page, "Bedrooms").inputValue()).toBe("5000");
-    expect(await storedListing("properties", seeded.house.id)).toEqual(before);
-
-    // A server failure on save, for a construction.
-    await gotoHydrated(page, `/edit-construction/${seeded.build.id}`);
-    await page.route(new RegExp(`/api/listings/newConstruction/${seeded.build.id}$`), (route) =>
-      route.fulfill(boom),
-    );
-    await page.getByRole("button", { name: "Save" }).click();
-    await expectErrorDialog(
-      page,
-      messages.errorTitle,
-      "Failed to save construction. Please try again. Error: boom",
-    );
-    await page.unroute(new RegExp(`/api/listings/newConstruction/${seeded.build.id}$`));
-  });
-
-  it("edit: a failed delete says 'Failed to delete property. …'; a missing record 'Property not found.'", async () => {
-    await seed();
-    await gotoHydrated(page, `/editproperties/${seeded.house.id}`);
-    const api = new RegExp(`/api/listings/properties/${seeded.house.id}$`);
-    await page.route(api, (route) => route.fulfill(boom));
-    await page.getByRole("button", { name: "Delete" }).click();
-    await answerConfirm(page, "Yes");
-    // After the dialog the form reloads its record.
-    const reloaded = page.waitForResponse((r) =>
-      r.url().includes(`/editproperties/${seeded.house.id}.data`),
-    );
-    await expectErrorDialog(
-      page,
-      messages.errorTitle,
-      "Failed to delete property. Please try again. Error: boom",
-    );
-    expect((await reloaded).status()).toBe(200);
-    await page.unroute(api);
-    expect(await storedListing("properties", seeded.house.id)).toBeDefined();
-    expect(new URL(page.url()).pathname).toBe(`/editproperties/${seeded.house.id}`);
-
-    // Someone else deleted it meanwhile.
-    await deleteRow("properties", seeded.house.id);
-    await page.getByRole("button", { name: "Delete" }).click();
-    await answerConfirm(page, "Yes");
-    await expectErrorDialog(page, messages.errorTitle, "Property not found.");
-    // Nothing is left to edit: on to the list.
-    await page.waitForURL((url) => url.pathname === "/properties");
-
-    await gotoHydrated(page, `/edit-construction/${seeded.build.id}`);
-    await deleteRow("newConstruction", seeded.build.id);
-    await page.getByRole("button", { name: "Delete" }).click();
-    await answerConfirm(page, "Yes");
-    await expectErrorDialog(page, messages.errorTitle, "Construction not found.");
-    await page.waitForURL((url) => url.pathname === "/new-construction");
-  });
-
-  it("edit: when the record cannot be read, 'Failed to fetch property details. …', then the detail page", async () => {
-    await seed();
-    // A real read failure: the listings table is briefly unreachable (only this file runs now).
-    await sql("ALTER TABLE listings RENAME TO listings_offline");
-    let status: number | undefined;
-    try {
-      status = (await gotoHydrated(page, `/editproperties/${seeded.house.id}`))?.status();
-    } finally {
-      await sql("ALTER TABLE listings_offline RENAME TO listings");
-    }
-    expect(status).toBe(503);
-    expect(await h1Text(page)).toBe("Edit Property");
-    const dialog = dialogNamed(page, messages.errorTitle);
-    await dialog.waitFor();
-    await page.waitForFunction(() => document.querySelector("dialog")?.matches(":modal"));
-    expect(await dialog.locator("p").textContent()).toBe(
-      "Failed to fetch property details. Please try again. Error: The listing could not be read from the database.",
-    );
-    expect(messages.fetchFailed("Property", "x")).toBe(
-      "Failed to fetch property details. Please try again. Error: x",
-    );
-    expect(await dialog.locator("footer").textContent()).toBe(
-      `If the problem persists, show this message to ${company.errorContactName}.`,
-    );
-    expect(await page.locator("form.admin-form").count()).toBe(0);
-    await dialog.getByRole("button", { name: "OK" }).click();
-    await page.waitForURL((url) => url.pathname === listingPath("properties", seeded.house.id));
-    await expect.poll(() => h1Text(page), POLL).toBe(seeded.house.address);
+    expect(requests).toEqual([{ method: "PATCH", body: { currently_available: false } }]);
+    await expect(status).toHaveText(exactly("Available"));
+    await expect(page.locator("article .detail-price")).toHaveText(exactly("$1,999"));
+    await expect(toggle).toBeEnabled();
+    expect((await control.getListing("properties", listing.id))?.currently_available).toBe(true);
   });
 });

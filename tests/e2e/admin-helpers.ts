@@ -1,13 +1,12 @@
 // Building blocks of the admin journeys (add, reorder, dialogs, stored images). Not a test file.
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Locator, Page } from "playwright-core";
+import { expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, inject } from "vitest";
 import { errorFooter } from "~/domain/company";
 import type { Collection } from "~/domain/listing-kinds";
-import { baseURL, sql } from "./fixtures";
-import { gotoHydrated, POLL, texts } from "./helpers";
+import { exactly } from "./helpers";
+import { serverInfo, siteURL } from "./server-info";
 
 export interface TestImage {
   name: string;
@@ -38,6 +37,7 @@ export async function testImages() {
     yellow: await solid("yellow.jpg", 420, 280, "#f1c40f", "jpeg"),
   };
 }
+export type TestImages = Awaited<ReturnType<typeof testImages>>;
 
 export const asFiles = (images: TestImage[]) =>
   images.map(({ name, mimeType, buffer }) => ({ name, mimeType, buffer }));
@@ -46,23 +46,25 @@ export const asFiles = (images: TestImage[]) =>
 export const tiles = (page: Page) => page.getByTestId("sortable-image");
 export const handles = (page: Page) => tiles(page).locator(".drag-handle");
 
-/** "{w}x{h}" of every tile's picture, in order (waits until all have loaded). */
-export async function tileSizes(page: Page): Promise<string[]> {
-  const imgs = tiles(page).locator("img");
-  await page.waitForFunction(
-    () =>
-      [...document.querySelectorAll("[data-testid='sortable-image'] img")].every(
-        (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
-      ),
-    undefined,
-    { timeout: POLL.timeout },
-  );
-  return imgs.evaluateAll((els) =>
-    els.map(
-      (el) => `${(el as HTMLImageElement).naturalWidth}x${(el as HTMLImageElement).naturalHeight}`,
-    ),
-  );
+/**
+ * "{w}x{h}" of every tile's picture, in order; "loading" for one not loaded yet. Poll it
+ * (`expect.poll(() => tileSizes(page)).toEqual(...)`): tiles come and go asynchronously.
+ */
+export function tileSizes(page: Page): Promise<string[]> {
+  return tiles(page)
+    .locator("img")
+    .evaluateAll((els) =>
+      els.map((el) => {
+        const img = el as HTMLImageElement;
+        return img.complete && img.naturalWidth > 0
+          ? `${img.naturalWidth}x${img.naturalHeight}`
+          : "loading";
+      }),
+    );
 }
+
+/** The drag-and-drop library's announcements for screen readers. */
+export const liveRegion = (page: Page) => page.locator("[id^='DndLiveRegion']");
 
 /** Drags tile `from` onto tile `to` with the mouse (pointer events, as a person would). */
 export async function dragTile(page: Page, from: number, to: number) {
@@ -78,33 +80,29 @@ export async function dragTile(page: Page, from: number, to: number) {
   await page.mouse.move(start.x + 12, start.y, { steps: 4 });
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 20 });
   await page.mouse.up();
-  await expect
-    .poll(() => page.locator("[id^='DndLiveRegion']").textContent(), POLL)
-    .toContain("was dropped");
+  await expect(liveRegion(page)).toContainText("was dropped");
   // After a pointer drag the library swallows clicks for a moment (so the drop is not also a
   // click); a person never clicks that fast. Wait until a probe click gets through again.
   await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          let received = false;
-          const probe = () => {
-            received = true;
-          };
-          document.body.addEventListener("click", probe);
-          document.body.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-          document.body.removeEventListener("click", probe);
-          return received;
-        }),
-      POLL,
+    .poll(() =>
+      page.evaluate(() => {
+        let received = false;
+        const probe = () => {
+          received = true;
+        };
+        document.body.addEventListener("click", probe);
+        document.body.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+        document.body.removeEventListener("click", probe);
+        return received;
+      }),
     )
     .toBe(true);
-  return page.locator("[id^='DndLiveRegion']").textContent();
 }
 
 /**
  * Moves tile `from` with the keyboard only: focus its handle, Space picks it up, the arrow key
- * moves it `times` places, Space drops it.
+ * moves it `times` places, Space drops it. Afterwards the live region holds what a screen
+ * reader heard last (assert on liveRegion(page)).
  */
 export async function keyboardMove(
   page: Page,
@@ -118,17 +116,16 @@ export async function keyboardMove(
   const handle = handles(page).nth(from);
   await handle.focus();
   await page.keyboard.press("Space");
-  await expect.poll(() => handle.getAttribute("aria-pressed"), POLL).toBe("true");
-  const live = page.locator("[id^='DndLiveRegion']");
+  await expect(handle).toHaveAttribute("aria-pressed", "true");
+  const live = liveRegion(page);
   for (let i = 0; i < times; i++) {
     const before = await live.textContent();
     // The library announces each move; wait for it before the next key. A key pressed before
     // that timer ran is not seen at all (nothing moves, nothing is announced): press it again.
     for (let attempt = 1; ; attempt++) {
       await page.keyboard.press(key);
-      const moved = await expect
-        .poll(() => live.textContent(), { timeout: 2_000, interval: 100 })
-        .not.toBe(before)
+      const moved = await expect(live)
+        .not.toHaveText(exactly(before ?? ""), { timeout: 2_000 })
         .then(
           () => true,
           (error: unknown) => {
@@ -140,28 +137,25 @@ export async function keyboardMove(
     }
   }
   await page.keyboard.press("Space");
-  await expect.poll(() => live.textContent(), POLL).toContain("was dropped");
-  // What a screen reader heard last (positions, not internal ids).
-  return live.textContent();
+  await expect(live).toContainText("was dropped");
 }
 
 /** The open message dialog titled `title`. */
 export const dialogNamed = (page: Page, title: string) =>
   page.locator("dialog.message-dialog[open]").filter({
-    has: page.locator("h2", { hasText: new RegExp(`^${escapeRegExp(title)}$`) }),
+    has: page.locator("h2", { hasText: exactly(title) }),
   });
 
-function escapeRegExp(text: string) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
+const isModal = (dialog: Locator) => dialog.evaluate((el) => el.matches(":modal"));
 
 /** Waits for a success dialog and returns how long (ms) it stayed before closing by itself. */
 export async function successDialogDuration(page: Page, title: string, maxMs = 8_000) {
   const dialog = dialogNamed(page, title);
-  await dialog.waitFor({ timeout: POLL.timeout });
+  // waitFor, not an assertion: it notices the dialog within a frame, so the time is exact.
+  await dialog.waitFor();
   const shownAt = Date.now();
-  expect(await dialog.evaluate((el) => el.matches(":modal"))).toBe(true);
-  expect(await dialog.locator("footer").count()).toBe(0);
+  await expect.poll(() => isModal(dialog)).toBe(true);
+  await expect(dialog.locator("footer")).toHaveCount(0);
   await dialog.waitFor({ state: "detached", timeout: maxMs });
   return Date.now() - shownAt;
 }
@@ -169,53 +163,45 @@ export async function successDialogDuration(page: Page, title: string, maxMs = 8
 /** Waits for a success dialog that stays until answered, and answers it with OK. */
 export async function acknowledgeSuccess(page: Page, title: string) {
   const dialog = dialogNamed(page, title);
-  await dialog.waitFor({ timeout: POLL.timeout });
-  expect(await dialog.evaluate((el) => el.matches(":modal"))).toBe(true);
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => isModal(dialog)).toBe(true);
   await dialog.getByRole("button", { name: "OK" }).click();
-  await dialog.waitFor({ state: "detached", timeout: POLL.timeout });
+  await expect(dialog).toHaveCount(0);
 }
 
 /** Checks an error dialog's title, text and the catalogue footer, then closes it with OK. */
 export async function expectErrorDialog(page: Page, title: string, text: string) {
   const dialog = dialogNamed(page, title);
-  await dialog.waitFor({ timeout: POLL.timeout });
-  expect(await dialog.getAttribute("data-variant")).toBe("error");
-  expect(await dialog.locator("p").textContent()).toBe(text);
-  expect(await dialog.locator("footer").textContent()).toBe(errorFooter());
-  expect(await dialog.locator("footer").textContent()).toBe(
-    "If the problem persists, show this message to Daniel Reyes.",
-  );
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute("data-variant", "error");
+  await expect(dialog.locator("p")).toHaveText(exactly(text));
+  expect(errorFooter()).toBe("If the problem persists, show this message to Daniel Reyes.");
+  await expect(dialog.locator("footer")).toHaveText(exactly(errorFooter()));
   await dialog.getByRole("button", { name: "OK" }).click();
-  await dialog.waitFor({ state: "detached", timeout: POLL.timeout });
+  await expect(dialog).toHaveCount(0);
 }
 
 /** Answers the 'Are you sure?' dialog with Yes or Cancel. */
 export async function answerConfirm(page: Page, answer: "Yes" | "Cancel") {
   const dialog = dialogNamed(page, "Are you sure?");
-  await dialog.waitFor({ timeout: POLL.timeout });
-  expect(await dialog.evaluate((el) => el.matches(":modal"))).toBe(true);
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => isModal(dialog)).toBe(true);
   await dialog.getByRole("button", { name: answer, exact: true }).click();
-  await dialog.waitFor({ state: "detached", timeout: POLL.timeout });
+  await expect(dialog).toHaveCount(0);
 }
 
 /** "{w}x{h}" of a stored photo, fetched over HTTP like a browser. */
 export async function storedSize(url: string) {
-  const res = await fetch(new URL(url, baseURL()));
+  const res = await fetch(siteURL(url));
   expect(res.status, url).toBe(200);
   const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
   expect(meta.format, url).toBe("jpeg");
   return `${meta.width}x${meta.height}`;
 }
 
-export async function httpStatus(url: string) {
-  const res = await fetch(new URL(url, baseURL()));
-  await res.arrayBuffer();
-  return res.status;
-}
-
 /** The folder holding a listing's photos in the test server's data directory. */
 export function imageFolder(collection: Collection, id: string) {
-  return path.join(inject("dataDir"), "images", collection, encodeURIComponent(id));
+  return path.join(serverInfo().dataDir, "images", collection, encodeURIComponent(id));
 }
 
 export async function folderExists(folder: string) {
@@ -224,52 +210,6 @@ export async function folderExists(folder: string) {
     .then(() => true)
     .catch(() => false);
 }
-
-export interface StoredListing {
-  id: string;
-  address: string;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  description: string;
-  image_urls: string[];
-  thumbnail_image_url: string | null;
-  thumbnail_description: string;
-  property_type: string;
-  currently_available: boolean | null;
-  price: string | null;
-  reserve_url: string | null;
-}
-
-/** The stored record (or undefined), every field the forms touch. */
-export async function storedListing(collection: Collection, id: string) {
-  const rows = await sql<StoredListing>(
-    `SELECT id, address, bedrooms, bathrooms, description, image_urls, thumbnail_image_url,
-            thumbnail_description, property_type, currently_available, price, reserve_url
-     FROM listings WHERE collection = $1 AND id = $2`,
-    [collection, id],
-  );
-  return rows[0];
-}
-
-/** Opens a page and waits until its live stream is connected, so no change can slip past it. */
-export async function openLive(page: Page, url: string) {
-  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === "/live");
-  await gotoHydrated(page, url);
-  expect((await stream).status()).toBe(200);
-  await page.evaluate(() => {
-    (window as unknown as { __marker: string }).__marker = "still-here";
-  });
-}
-
-/** True while the page is the same document openLive marked (no reload happened). */
-export const notReloaded = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __marker?: string }).__marker === "still-here");
-
-export const cardTitles = (page: Page) => texts(page, "ul.card-grid li.card .card-title");
-export const card = (page: Page, address: string) =>
-  page.locator("li.card").filter({
-    has: page.locator(".card-title", { hasText: new RegExp(`^${escapeRegExp(address)}$`) }),
-  });
 
 /** A form control by its exact label. */
 export const field = (scope: Page | Locator, label: string) =>

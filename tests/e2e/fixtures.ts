@@ -1,43 +1,156 @@
-// Browser-test fixtures: Debian's Chromium through playwright-core, plus direct database access.
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
-import { CHROMIUM, CHROMIUM_FLAGS } from "../../scripts/shared/chromium";
+// Playwright Test fixtures of the browser tests: the shared test server's control port, listings
+// seeded through the app's own queries (removed after the test), pages of their own, and an admin
+// signed in through the development OpenID provider's popup.
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  type Page,
+} from "@playwright/test";
+import type { Listing } from "~/domain/listing";
+import { listingKey } from "~/domain/listing";
+import type { Collection } from "~/domain/listing-kinds";
+import type { ListingInput } from "~/features/listings/queries.server";
+import { newUser, signInThroughPopup, type TestUser } from "./auth-helpers";
+import { type Control, control } from "./control";
+import { gotoHydrated } from "./helpers";
+import { serverInfo } from "./server-info";
 
-export const baseURL = () => inject("baseURL");
+export { expect } from "@playwright/test";
 
-/** Runs SQL in the test server's database (seeding and changing data from outside the browser). */
-export async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []) {
-  const res = await fetch(inject("controlURL"), {
-    method: "POST",
-    body: JSON.stringify({ sql: text, params }),
-  });
-  if (!res.ok) throw new Error(`SQL failed: ${await res.text()}`);
-  return (await res.json()) as T[];
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+/** The fields of a listing to seed; the rest take the values of an empty form. */
+export type SeedFields = Partial<ListingInput> & { address: string; id?: string };
+
+interface TestFixtures {
+  /** Inserts a listing with the app's insertListing (id: the key of its address unless given). */
+  seedListing: (collection: Collection, fields: SeedFields) => Promise<Listing>;
+  /** Grants admin to an address (as a grant by e-mail); revoked after the test. */
+  grantAdmin: (email: string) => Promise<void>;
+  /** A page in a context of its own (cookies, storage), closed after the test. */
+  newPage: (options?: BrowserContextOptions) => Promise<Page>;
+  /**
+   * Signs `page` in like a person, through the popup, starting at `startPath`; with `admin`,
+   * the address is granted admin first (a grant by address works before the first sign-in).
+   */
+  signIn: (
+    page: Page,
+    user: TestUser,
+    options?: { admin?: boolean; startPath?: string },
+  ) => Promise<void>;
+  /** A page of its own, signed in as this worker's admin. */
+  adminPage: Page;
 }
 
-/** One browser per test file; call inside a describe or at file top level. */
-export function useBrowser() {
-  const state = {} as { browser: Browser };
-  beforeAll(async () => {
-    state.browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: CHROMIUM_FLAGS,
+interface WorkerFixtures {
+  control: Control;
+  /** An admin who signed in through the popup once per worker; its cookies for new contexts. */
+  adminAccount: { user: TestUser; storageState: StorageState };
+}
+
+/** A context at the test server with one page; also for beforeAll hooks (no test options there). */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ baseURL: serverInfo().baseURL, ...options });
+  return context.newPage();
+}
+
+/** Resolves once the navbar shows the admin's 'Add Property' link. */
+async function waitForAdminNavbar(page: Page) {
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Add Property", exact: true })
+    .waitFor();
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // (Playwright reads what a fixture needs from its first parameter: `{}` is "nothing".)
+  // biome-ignore lint/correctness/noEmptyPattern: see above
+  baseURL: async ({}, use) => {
+    await use(serverInfo().baseURL);
+  },
+
+  control: [
+    // biome-ignore lint/correctness/noEmptyPattern: see baseURL
+    async ({}, use) => {
+      await use(control);
+    },
+    { scope: "worker" },
+  ],
+
+  seedListing: async ({ control }, use) => {
+    const seeded: { collection: Collection; id: string }[] = [];
+    await use(async (collection, { id: givenId, ...fields }) => {
+      const id = givenId ?? listingKey(fields.address);
+      const input: ListingInput = {
+        bedrooms: null,
+        bathrooms: null,
+        description: "",
+        image_urls: [],
+        thumbnail_description: "",
+        property_type: "Residential",
+        currently_available: collection === "properties" ? true : null,
+        price: null,
+        reserve_url: null,
+        ...fields,
+      };
+      if (!(await control.insertListing(collection, id, input))) {
+        throw new Error(`${collection}/${id} exists already`);
+      }
+      seeded.push({ collection, id });
+      const listing = await control.getListing(collection, id);
+      if (!listing) throw new Error(`${collection}/${id} was not stored`);
+      return listing;
     });
-  });
-  afterAll(async () => {
-    await state.browser?.close();
-  });
-  return {
-    get browser() {
-      return state.browser;
+    for (const { collection, id } of seeded) await control.removeListing(collection, id);
+  },
+
+  grantAdmin: async ({ control }, use) => {
+    const granted: string[] = [];
+    await use(async (email) => {
+      granted.push(email);
+      await control.grantAdmin(email);
+    });
+    for (const email of granted) await control.revokeAdmin(email);
+  },
+
+  newPage: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (options = {}) => {
+      const context = await browser.newContext(options);
+      contexts.push(context);
+      return context.newPage();
+    });
+    for (const context of contexts) await context.close();
+  },
+
+  signIn: async ({ grantAdmin }, use) => {
+    await use(async (page, user, { admin = false, startPath = "/" } = {}) => {
+      if (admin) await grantAdmin(user.email);
+      await gotoHydrated(page, startPath);
+      await signInThroughPopup(page, user);
+      if (admin) await waitForAdminNavbar(page);
+    });
+  },
+
+  adminPage: async ({ newPage, adminAccount }, use) => {
+    await use(await newPage({ storageState: adminAccount.storageState }));
+  },
+
+  adminAccount: [
+    async ({ browser, control }, use) => {
+      const user = newUser("worker-admin", "Ada Admin");
+      await control.grantAdmin(user.email);
+      const page = await openPage(browser);
+      await gotoHydrated(page, "/");
+      await signInThroughPopup(page, user);
+      await waitForAdminNavbar(page);
+      const storageState = await page.context().storageState();
+      await page.context().close();
+      await use({ user, storageState });
+      await control.revokeAdmin(user.email);
     },
-    /** A fresh context (own cookies and session storage) with one page at baseURL. */
-    async newPage(
-      options: Parameters<Browser["newContext"]>[0] = {},
-    ): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await state.browser.newContext({ baseURL: baseURL(), ...options });
-      const page = await context.newPage();
-      return { context, page };
-    },
-  };
-}
+    { scope: "worker" },
+  ],
+});

@@ -1,64 +1,68 @@
+// Starts the built site once for the whole run, on a fresh embedded database with the demo
+// content, and returns the teardown that stops it and removes its data directory.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { TestProject } from "vitest/node";
 import { freePort } from "../../scripts/shared/free-port";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    baseURL: string;
-    controlURL: string;
-    dataDir: string;
-  }
-}
-
-let child: ChildProcess | undefined;
-let dataDir = "";
-
-/** Starts the built site on a fresh embedded database with the demo content. */
-export async function setup(project: TestProject) {
+export default async function globalSetup() {
   await fs.access("build/server/index.js").catch(() => {
     throw new Error("Run `npm run build` before the browser tests (npm test does).");
   });
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "leasing-e2e-"));
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "leasing-e2e-"));
   const [port, controlPort] = [await freePort(), await freePort()];
-  child = spawn(process.execPath, ["--import", "tsx", "tests/e2e/test-server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      DATABASE_URL: "",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      OIDC_CLIENT_ID: "",
-      OIDC_CLIENT_SECRET: "",
-      ADMIN_EMAILS: "",
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      CONTROL_PORT: String(controlPort),
-      SEED_DEMO: "true",
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", "tests/e2e/test-server.ts"],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        DATABASE_URL: "",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        OIDC_CLIENT_ID: "",
+        OIDC_CLIENT_SECRET: "",
+        ADMIN_EMAILS: "",
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        CONTROL_PORT: String(controlPort),
+        SEED_DEMO: "true",
+      },
+      stdio: ["ignore", "pipe", "inherit"],
     },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("test server did not start in 60 s")), 60_000);
-    child?.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("test-server ready")) {
-        clearTimeout(timer);
-        resolve();
-      }
+  );
+  const removeDataDir = () => fs.rm(dataDir, { recursive: true, force: true });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error("test server did not start in 60 s")),
+        60_000,
+      );
+      child.stdout?.on("data", (chunk: Buffer) => {
+        if (chunk.toString().includes("test-server ready")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.on("exit", (code) => reject(new Error(`test server exited with ${code}`)));
     });
-    child?.on("exit", (code) => reject(new Error(`test server exited with ${code}`)));
-  });
-  project.provide("baseURL", `http://127.0.0.1:${port}`);
-  project.provide("controlURL", `http://127.0.0.1:${controlPort}`);
-  project.provide("dataDir", dataDir);
-}
-
-export async function teardown() {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child?.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
+  } catch (error) {
+    child.kill("SIGKILL");
+    await removeDataDir();
+    throw error;
   }
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  // Read by server-info.ts in the workers (they inherit this process's environment).
+  process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
+  process.env.E2E_CONTROL_URL = `http://127.0.0.1:${controlPort}`;
+  process.env.E2E_DATA_DIR = dataDir;
+
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    await removeDataDir();
+  };
 }

@@ -1,8 +1,8 @@
 // Shared helpers for the browser tests (not a test file itself).
-import type { Page } from "playwright-core";
-import { expect } from "vitest";
-import type { Collection } from "~/domain/listing-kinds";
-import { baseURL, sql } from "./fixtures";
+import { expect, type Locator, type Page } from "@playwright/test";
+import type { Listing } from "~/domain/listing";
+import { control } from "./control";
+import { siteURL } from "./server-info";
 
 /** Waits until React has hydrated the page (the navbar's toggle carries React's props). */
 export async function waitForHydration(page: Page) {
@@ -33,122 +33,61 @@ export async function waitForAnimations(page: Page) {
   );
 }
 
-export interface ListingRow {
-  collection: Collection;
-  address: string;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  description: string;
-  image_urls: string[];
-  thumbnail_description: string;
-  property_type: "Residential" | "Commercial" | "Vacation";
-  currently_available: boolean | null;
-  price: string | null;
-  reserve_url: string | null;
-}
-
 /** A short unique suffix so parallel or repeated runs never collide. */
 export function uniqueSuffix() {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 }
 
-/** Inserts a listing row straight into the server's database; returns its id. */
-export async function insertRow(id: string, row: Partial<ListingRow> & { address: string }) {
-  const r: ListingRow = {
-    collection: "properties",
-    bedrooms: null,
-    bathrooms: null,
-    description: "",
-    image_urls: [],
-    thumbnail_description: "",
-    property_type: "Residential",
-    currently_available: row.collection === "newConstruction" ? null : true,
-    price: null,
-    reserve_url: null,
-    ...row,
-  };
-  await sql(
-    `INSERT INTO listings (collection, id, address, bedrooms, bathrooms, description, image_urls,
-       thumbnail_image_url, thumbnail_description, property_type, currently_available, price, reserve_url)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13)`,
-    [
-      r.collection,
-      id,
-      r.address,
-      r.bedrooms,
-      r.bathrooms,
-      r.description,
-      JSON.stringify(r.image_urls),
-      r.image_urls[0] ?? null,
-      r.thumbnail_description,
-      r.property_type,
-      r.currently_available,
-      r.price,
-      r.reserve_url,
-    ],
-  );
-  return id;
+export function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-export async function deleteRow(collection: Collection, id: string) {
-  await sql("DELETE FROM listings WHERE collection = $1 AND id = $2", [collection, id]);
-}
-
-export interface DbListing {
-  collection: Collection;
-  id: string;
-  address: string;
-  property_type: string;
-  currently_available: boolean | null;
-  image_urls: string[];
-  price: string | null;
-  reserve_url: string | null;
-}
-
-/** The listings the server currently has (the demo content plus anything a test added). */
-export async function dbListings(collection?: Collection) {
-  return sql<DbListing>(
-    `SELECT collection, id, address, property_type, currently_available, image_urls, price, reserve_url
-     FROM listings ${collection ? "WHERE collection = $1" : ""} ORDER BY address`,
-    collection ? [collection] : [],
-  );
-}
-
-/** One demo listing by its exact address (fails loudly if the demo content changed). */
-export async function dbListingByAddress(address: string) {
-  const rows = await sql<DbListing>(
-    `SELECT collection, id, address, property_type, currently_available, image_urls, price, reserve_url
-     FROM listings WHERE address = $1 ORDER BY created_at LIMIT 1`,
-    [address],
-  );
-  expect(rows, `demo listing "${address}" exists`).toHaveLength(1);
-  return rows[0] as DbListing;
+/**
+ * The whole text, character for character, for toHaveText/toHaveTitle: a string there is
+ * compared with its white space collapsed and trimmed (a trailing space or a line break would
+ * pass unseen), a regular expression against the text as it is.
+ */
+export function exactly(text: string) {
+  return new RegExp(`^${escapeRegExp(text)}$`);
 }
 
 /** Fetches a page's raw server HTML (no JavaScript). */
 export async function fetchHtml(path: string) {
-  const res = await fetch(new URL(path, baseURL()));
+  const res = await fetch(siteURL(path));
   return { status: res.status, html: await res.text(), res };
 }
 
-/** Texts of all elements matching a selector, as the DOM has them (textContent, untrimmed). */
-export function texts(page: Page, selector: string) {
-  return page.locator(selector).evaluateAll((els) => els.map((el) => el.textContent ?? ""));
+/** The HTTP status of a GET, like a browser's. */
+export async function httpStatus(url: string) {
+  const res = await fetch(siteURL(url));
+  await res.arrayBuffer();
+  return res.status;
 }
 
-/** href attributes of all elements matching a selector. */
-export function hrefs(page: Page, selector: string) {
-  return page
-    .locator(selector)
-    .evaluateAll((els) => els.map((el) => el.getAttribute("href") ?? ""));
+/** Texts of all elements a locator matches, as the DOM has them (textContent, untrimmed). */
+export function texts(locator: Locator) {
+  return locator.evaluateAll((els) => els.map((el) => el.textContent ?? ""));
 }
 
-export const POLL = { timeout: 5_000, interval: 100 } as const;
-
-/** The page's h1 text (poll it after client-side navigations: the URL changes first). */
-export function h1Text(page: Page) {
-  return page.locator("h1").first().textContent();
+/** href attributes of all elements a locator matches. */
+export function hrefs(locator: Locator) {
+  return locator.evaluateAll((els) => els.map((el) => el.getAttribute("href") ?? ""));
 }
+
+/** The page's first h1 (assert on it after client-side navigations: the URL changes first). */
+export const heading = (page: Page) => page.locator("h1").first();
+
+/** The main navigation bar. */
+export const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+/** Card titles of a list page, in order. */
+export const cardTitles = (page: Page) => texts(page.locator("ul.card-grid li.card .card-title"));
+
+/** The list card titled exactly `address`. */
+export const card = (page: Page, address: string) =>
+  page.locator("li.card").filter({
+    has: page.locator(".card-title", { hasText: exactly(address) }),
+  });
 
 /** Holds matching requests until release() is called (to observe loading states). */
 export async function holdRequests(page: Page, pattern: RegExp) {
@@ -161,4 +100,30 @@ export async function holdRequests(page: Page, pattern: RegExp) {
     await route.continue();
   });
   return () => release();
+}
+
+/** Marks the document; a reload would lose the mark (see stillSameDocument). */
+export async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __marker: string }).__marker = "still-here";
+  });
+}
+
+/** True while the page is the document markDocument marked (no reload happened since). */
+export const stillSameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __marker?: string }).__marker === "still-here");
+
+/** Opens a page and waits until its live stream is connected, so no change can slip past it. */
+export async function openLive(page: Page, url: string) {
+  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === "/live");
+  await gotoHydrated(page, url);
+  expect((await stream).status(), "/live").toBe(200);
+  await markDocument(page);
+}
+
+/** A listing of the demo content by its exact address (fails loudly if the demo content changed). */
+export async function demoListing(address: string): Promise<Listing> {
+  const listing = await control.findByAddress(address);
+  expect(listing, `demo listing "${address}" exists`).not.toBeNull();
+  return listing as Listing;
 }

@@ -1,54 +1,24 @@
-// Live subscriptions (spec §7): open lists follow database changes without a reload.
-import type { Page } from "playwright-core";
-import { afterEach, describe, expect, it } from "vitest";
+// Live subscriptions (spec §7): open lists follow database changes without a reload, whether the
+// change comes from the app or from outside it (the trigger sees every write).
 import { company } from "~/domain/company";
-import type { Collection } from "~/domain/listing-kinds";
 import { listingPath } from "~/domain/listing-kinds";
-import { sql, useBrowser } from "./fixtures";
-import { deleteRow, gotoHydrated, insertRow, texts, uniqueSuffix } from "./helpers";
+import { expect, test } from "./fixtures";
+import { card, cardTitles, openLive, stillSameDocument, uniqueSuffix } from "./helpers";
 
-const LIVE = { timeout: 5_000, interval: 100 } as const;
-const titles = (page: Page) => texts(page, "ul.card-grid li.card .card-title");
+const LIVE = { timeout: 8_000 } as const;
+const FEATURED = "section[aria-labelledby='featured-title'] li.card";
 
-/** Marks the document; a reload would lose the mark. */
-async function markPage(page: Page) {
-  await page.evaluate(() => {
-    (window as unknown as { __marker: string }).__marker = "still-here";
-  });
-}
-const marker = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __marker?: string }).__marker ?? null);
-
-/** Opens a page and waits until its live stream is connected, so no change can slip past it. */
-async function openLive(page: Page, path: string) {
-  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === "/live");
-  await gotoHydrated(page, path);
-  expect((await stream).status()).toBe(200);
-}
-
-describe("live updates", () => {
-  const b = useBrowser();
-  const inserted: { collection: Collection; id: string }[] = [];
-
-  afterEach(async () => {
-    for (const row of inserted.splice(0)) await deleteRow(row.collection, row.id);
-  });
-
-  async function add(collection: Collection, id: string, fields: Parameters<typeof insertRow>[1]) {
-    inserted.push({ collection, id });
-    await insertRow(id, { ...fields, collection });
-  }
-
-  it("/properties: a new row appears, an update changes its card, a delete removes it", async () => {
-    const s = uniqueSuffix();
-    const id = `e2e-live-${s}`;
-    const address = `E2E Live ${s} Lane`;
-    const { context, page } = await b.newPage();
+test.describe("live updates", () => {
+  test("/properties: a new row appears, an update changes its card, a delete removes it", async ({
+    page,
+    control,
+    seedListing,
+  }) => {
+    const address = `E2E Live ${uniqueSuffix()} Lane`;
     await openLive(page, "/properties");
-    await markPage(page);
-    expect(await titles(page)).not.toContain(address);
+    await expect.poll(() => cardTitles(page)).not.toContain(address);
 
-    await add("properties", id, {
+    const listing = await seedListing("properties", {
       address,
       bedrooms: 3,
       bathrooms: 2,
@@ -56,100 +26,103 @@ describe("live updates", () => {
       property_type: "Residential",
       currently_available: true,
     });
-    await expect.poll(() => titles(page), LIVE).toContain(address);
-    const card = page.locator("li.card", { hasText: address });
-    expect(await card.locator("a").getAttribute("href")).toBe(listingPath("properties", id));
-    expect(await card.textContent()).toContain("3 Bedrooms | 2 Bathrooms");
-    expect(await card.textContent()).toContain("Fresh listing");
+    await expect.poll(() => cardTitles(page), LIVE).toContain(address);
+    const added = card(page, address);
+    await expect(added.locator("a")).toHaveAttribute("href", listingPath("properties", listing.id));
+    await expect(added).toContainText("3 Bedrooms | 2 Bathrooms");
+    await expect(added).toContainText("Fresh listing");
 
-    await sql("UPDATE listings SET thumbnail_description = $2, bedrooms = 4 WHERE id = $1", [
-      id,
-      "Updated description",
-    ]);
-    await expect.poll(() => card.textContent(), LIVE).toContain("Updated description");
-    expect(await card.textContent()).toContain("4 Bedrooms | 2 Bathrooms");
+    // Out of band: a write from outside the app (psql, a script) reaches open pages too.
+    await control.outOfBandSql(
+      "UPDATE listings SET thumbnail_description = $3, bedrooms = 4 WHERE collection = $1 AND id = $2",
+      ["properties", listing.id, "Updated description"],
+    );
+    await expect(added).toContainText("Updated description", LIVE);
+    await expect(added).toContainText("4 Bedrooms | 2 Bathrooms");
 
-    await deleteRow("properties", id);
-    await expect.poll(() => titles(page), LIVE).not.toContain(address);
-    expect(await marker(page)).toBe("still-here");
-    await context.close();
+    await control.removeListing("properties", listing.id);
+    await expect.poll(() => cardTitles(page), LIVE).not.toContain(address);
+    await expect.poll(() => stillSameDocument(page)).toBe(true);
   });
 
-  it("/properties keeps applying its filters to live changes", async () => {
+  test("/properties keeps applying its filters to live changes", async ({
+    page,
+    control,
+    seedListing,
+  }) => {
     const s = uniqueSuffix();
-    const id = `e2e-live-filter-${s}`;
     const address = `E2E Live ${s} Filtered Court`;
-    const { context, page } = await b.newPage();
     await openLive(page, "/properties");
-    await page.getByLabel("Only show available properties").check();
-    await markPage(page);
+    const availableOnly = page.getByLabel("Only show available properties");
+    await availableOnly.check();
 
-    await add("properties", id, { address, currently_available: false });
+    const hidden = await seedListing("properties", { address, currently_available: false });
     // A marker row inserted afterwards proves the page has processed the first change.
-    const probeId = `e2e-live-probe-${s}`;
     const probe = `E2E Live ${s} Probe`;
-    await add("properties", probeId, { address: probe, currently_available: true });
-    await expect.poll(() => titles(page), LIVE).toContain(probe);
-    expect(await titles(page)).not.toContain(address);
+    await seedListing("properties", { address: probe, currently_available: true });
+    await expect.poll(() => cardTitles(page), LIVE).toContain(probe);
+    await expect.poll(() => cardTitles(page)).not.toContain(address);
 
-    await sql("UPDATE listings SET currently_available = true WHERE id = $1", [id]);
-    await expect.poll(() => titles(page), LIVE).toContain(address);
-    expect(await marker(page)).toBe("still-here");
-    expect(await page.getByLabel("Only show available properties").isChecked()).toBe(true);
-    await context.close();
+    await control.updateListing("properties", hidden.id, { currently_available: true });
+    await expect.poll(() => cardTitles(page), LIVE).toContain(address);
+    await expect.poll(() => stillSameDocument(page)).toBe(true);
+    await expect(availableOnly).toBeChecked();
   });
 
-  it("/new-construction shows a new construction without reload", async () => {
-    const s = uniqueSuffix();
-    const id = `e2e-live-nc-${s}`;
-    const address = `E2E Live ${s} Build Site`;
-    const { context, page } = await b.newPage();
+  test("/new-construction shows a new construction without reload", async ({
+    page,
+    control,
+    seedListing,
+  }) => {
+    const address = `E2E Live ${uniqueSuffix()} Build Site`;
     await openLive(page, "/new-construction");
-    await markPage(page);
-    await add("newConstruction", id, { address, property_type: "Commercial" });
-    await expect.poll(() => titles(page), LIVE).toContain(address);
-    expect(
-      await page.locator("li.card", { hasText: address }).locator("a").getAttribute("href"),
-    ).toBe(listingPath("newConstruction", id));
-    await deleteRow("newConstruction", id);
-    await expect.poll(() => titles(page), LIVE).not.toContain(address);
-    expect(await marker(page)).toBe("still-here");
-    await context.close();
+    const listing = await seedListing("newConstruction", {
+      address,
+      property_type: "Commercial",
+    });
+    await expect.poll(() => cardTitles(page), LIVE).toContain(address);
+    await expect(card(page, address).locator("a")).toHaveAttribute(
+      "href",
+      listingPath("newConstruction", listing.id),
+    );
+    await control.removeListing("newConstruction", listing.id);
+    await expect.poll(() => cardTitles(page), LIVE).not.toContain(address);
+    await expect.poll(() => stillSameDocument(page)).toBe(true);
   });
 
-  it("home: a record at a featured address appears among the featured cards and goes again", async () => {
+  test("home: a record at a featured address appears among the featured cards and goes again", async ({
+    page,
+    control,
+    seedListing,
+  }) => {
     const s = uniqueSuffix();
-    const id = `e2e-live-home-${s}`;
-    // Same address as a featured property, but a construction record of its own.
-    const address = company.featuredAddresses[1] as string;
-    const featured = "section[aria-labelledby='featured-title'] li.card";
-    const { context, page } = await b.newPage();
+    const featured = page.locator(FEATURED);
     await openLive(page, "/");
-    await markPage(page);
-    expect(await page.locator(featured).count()).toBe(3);
+    await expect(featured).toHaveCount(3);
 
-    await add("newConstruction", id, {
-      address,
+    // Same address as a featured property, but a construction record of its own.
+    const twin = await seedListing("newConstruction", {
+      id: `e2e-live-home-${s}`,
+      address: company.featuredAddresses[1] as string,
       thumbnail_description: `Live ${s}`,
     });
-    await expect.poll(() => page.locator(featured).count(), LIVE).toBe(4);
-    const card = page.locator(featured, { hasText: `Live ${s}` });
-    expect(await card.locator("a").getAttribute("href")).toBe(listingPath("newConstruction", id));
+    await expect(featured).toHaveCount(4, LIVE);
+    const twinCard = page.locator(FEATURED, { hasText: `Live ${s}` });
+    await expect(twinCard.locator("a")).toHaveAttribute(
+      "href",
+      listingPath("newConstruction", twin.id),
+    );
 
     // An unrelated address never shows on the home page.
-    const otherId = `e2e-live-home-other-${s}`;
-    await add("properties", otherId, { address: `E2E Live ${s} Not Featured` });
-    await sql("UPDATE listings SET thumbnail_description = $2 WHERE collection = $1 AND id = $3", [
-      "newConstruction",
-      `Live ${s} updated`,
-      id,
-    ]);
-    await expect.poll(() => card.textContent(), LIVE).toContain(`Live ${s} updated`);
-    expect(await page.locator(featured).count()).toBe(4);
+    await seedListing("properties", { address: `E2E Live ${s} Not Featured` });
+    await control.updateListing("newConstruction", twin.id, {
+      thumbnail_description: `Live ${s} updated`,
+    });
+    await expect(twinCard).toContainText(`Live ${s} updated`, LIVE);
+    await expect(featured).toHaveCount(4);
 
-    await deleteRow("newConstruction", id);
-    await expect.poll(() => page.locator(featured).count(), LIVE).toBe(3);
-    expect(await marker(page)).toBe("still-here");
-    await context.close();
+    await control.removeListing("newConstruction", twin.id);
+    await expect(featured).toHaveCount(3, LIVE);
+    await expect.poll(() => stillSameDocument(page)).toBe(true);
   });
 });

@@ -1,10 +1,9 @@
 // Navigation bar (spec §2 Navigation bar, §9 logo width and xl breakpoint).
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import type { Page } from "@playwright/test";
 import { company } from "~/domain/company";
 import { PUBLIC_NAV } from "~/features/layout/navbar";
-import { useBrowser } from "./fixtures";
-import { gotoHydrated, h1Text, POLL } from "./helpers";
+import { expect, test } from "./fixtures";
+import { exactly, gotoHydrated, heading, nav } from "./helpers";
 
 const LABELS = ["Home", "Properties", "New Construction", "About", "Contact", "Rental Application"];
 const ROUTES = [
@@ -16,103 +15,102 @@ const ROUTES = [
   "/rental-application",
 ];
 
-const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const navLink = (page: Page, label: string) =>
   nav(page).getByRole("link", { name: label, exact: true });
 const toggle = (page: Page) => nav(page).getByRole("button", { name: "Toggle navigation" });
 
+/** Each public link's visibility, in the spec's order. */
 async function visibleLinks(page: Page) {
   const result: boolean[] = [];
   for (const label of LABELS) result.push(await navLink(page, label).isVisible());
   return result;
 }
+const all = (visible: boolean) => LABELS.map(() => visible);
 
-describe("navbar", () => {
-  const b = useBrowser();
+test.describe("navbar", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
 
-  it("has the six public links to the spec's routes", async () => {
+  test("has the six public links to the spec's routes", async ({ page }) => {
     expect(PUBLIC_NAV.map((i) => i.label)).toEqual(LABELS);
     expect(PUBLIC_NAV.map((i) => i.to)).toEqual(ROUTES);
-    const { context, page } = await b.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto("/about");
     for (const [i, label] of LABELS.entries()) {
-      expect(await navLink(page, label).getAttribute("href")).toBe(ROUTES[i]);
+      await expect(navLink(page, label)).toHaveAttribute("href", ROUTES[i] as string);
     }
     // The current page is marked.
-    expect(await navLink(page, "About").getAttribute("class")).toContain("active");
-    expect(await navLink(page, "About").getAttribute("aria-current")).toBe("page");
-    expect(await nav(page).evaluate((el) => getComputedStyle(el).position)).toBe("sticky");
-    await context.close();
+    await expect(navLink(page, "About")).toContainClass("active");
+    await expect(navLink(page, "About")).toHaveAttribute("aria-current", "page");
+    await expect(nav(page)).toHaveCSS("position", "sticky");
   });
 
-  it("at 390 px the links hide behind 'Toggle navigation' and close after a choice", async () => {
-    const { context, page } = await b.newPage({ viewport: { width: 390, height: 844 } });
-    await gotoHydrated(page, "/");
-    expect(await toggle(page).isVisible()).toBe(true);
-    expect(await toggle(page).getAttribute("aria-expanded")).toBe("false");
-    expect(await visibleLinks(page)).toEqual(LABELS.map(() => false));
+  test.describe("at 390 px", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
 
-    await toggle(page).click();
-    expect(await toggle(page).getAttribute("aria-expanded")).toBe("true");
-    const controls = await toggle(page).getAttribute("aria-controls");
-    expect(controls).toBeTruthy();
-    expect(await page.locator(`[id="${controls}"]`).isVisible()).toBe(true);
-    await expect.poll(() => visibleLinks(page), POLL).toEqual(LABELS.map(() => true));
+    test("the links hide behind 'Toggle navigation' and close after a choice", async ({ page }) => {
+      await gotoHydrated(page, "/");
+      await expect(toggle(page)).toBeVisible();
+      await expect(toggle(page)).toHaveAttribute("aria-expanded", "false");
+      await expect.poll(() => visibleLinks(page)).toEqual(all(false));
 
-    await navLink(page, "About").click();
-    await page.waitForURL((url) => url.pathname === "/about");
-    await expect.poll(() => h1Text(page), POLL).toBe("About Us");
-    expect(await toggle(page).getAttribute("aria-expanded")).toBe("false");
-    expect(await visibleLinks(page)).toEqual(LABELS.map(() => false));
+      await toggle(page).click();
+      await expect(toggle(page)).toHaveAttribute("aria-expanded", "true");
+      await expect(toggle(page)).toHaveAttribute("aria-controls", /.+/);
+      const controls = await toggle(page).getAttribute("aria-controls");
+      await expect(page.locator(`[id="${controls}"]`)).toBeVisible();
+      await expect.poll(() => visibleLinks(page)).toEqual(all(true));
 
-    // Open, then close with the toggle itself.
-    await toggle(page).click();
-    await expect.poll(() => navLink(page, "Contact").isVisible(), POLL).toBe(true);
-    await toggle(page).click();
-    expect(await toggle(page).getAttribute("aria-expanded")).toBe("false");
-    expect(await navLink(page, "Contact").isVisible()).toBe(false);
+      await navLink(page, "About").click();
+      await expect(page).toHaveURL((url) => url.pathname === "/about");
+      await expect(heading(page)).toHaveText(exactly("About Us"));
+      await expect(toggle(page)).toHaveAttribute("aria-expanded", "false");
+      await expect.poll(() => visibleLinks(page)).toEqual(all(false));
 
-    // Choosing the logo closes an open menu as well.
-    await toggle(page).click();
-    await nav(page).getByRole("link", { name: company.logo.alt }).click();
-    await page.waitForURL((url) => url.pathname === "/");
-    expect(await toggle(page).getAttribute("aria-expanded")).toBe("false");
-    expect(await navLink(page, "Home").isVisible()).toBe(false);
-    await context.close();
+      // Open, then close with the toggle itself.
+      await toggle(page).click();
+      await expect(navLink(page, "Contact")).toBeVisible();
+      await toggle(page).click();
+      await expect(toggle(page)).toHaveAttribute("aria-expanded", "false");
+      await expect(navLink(page, "Contact")).toBeHidden();
+
+      // Choosing the logo closes an open menu as well.
+      await toggle(page).click();
+      await nav(page).getByRole("link", { name: company.logo.alt }).click();
+      await expect(page).toHaveURL((url) => url.pathname === "/");
+      await expect(toggle(page)).toHaveAttribute("aria-expanded", "false");
+      await expect(navLink(page, "Home")).toBeHidden();
+    });
   });
 
-  it("at 1280 px the links are visible without the toggle; collapses below 1200 px (xl)", async () => {
-    const { context, page } = await b.newPage({ viewport: { width: 1280, height: 800 } });
+  test("at 1280 px the links are visible without the toggle; collapses below 1200 px (xl)", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/");
-    expect(await toggle(page).isVisible()).toBe(false);
-    expect(await visibleLinks(page)).toEqual(LABELS.map(() => true));
+    await expect(toggle(page)).toBeHidden();
+    await expect.poll(() => visibleLinks(page)).toEqual(all(true));
     await navLink(page, "Contact").click();
-    await page.waitForURL((url) => url.pathname === "/contact");
-    await expect.poll(() => h1Text(page), POLL).toBe("Contact Us");
-    expect(await visibleLinks(page)).toEqual(LABELS.map(() => true));
+    await expect(page).toHaveURL((url) => url.pathname === "/contact");
+    await expect(heading(page)).toHaveText(exactly("Contact Us"));
+    await expect.poll(() => visibleLinks(page)).toEqual(all(true));
 
     await page.setViewportSize({ width: 1200, height: 800 });
-    expect(await toggle(page).isVisible()).toBe(false);
-    expect(await navLink(page, "Home").isVisible()).toBe(true);
+    await expect(toggle(page)).toBeHidden();
+    await expect(navLink(page, "Home")).toBeVisible();
     await page.setViewportSize({ width: 1199, height: 800 });
-    expect(await toggle(page).isVisible()).toBe(true);
-    expect(await navLink(page, "Home").isVisible()).toBe(false);
-    await context.close();
+    await expect(toggle(page)).toBeVisible();
+    await expect(navLink(page, "Home")).toBeHidden();
   });
 
-  it("the logo links to / and is at most 80 px wide", async () => {
-    const { context, page } = await b.newPage({ viewport: { width: 1280, height: 800 } });
+  test("the logo links to / and is at most 80 px wide", async ({ page }) => {
     await gotoHydrated(page, "/contact");
     const brand = nav(page).getByRole("link", { name: company.logo.alt });
-    expect(await brand.getAttribute("href")).toBe("/");
+    await expect(brand).toHaveAttribute("href", "/");
     const logo = brand.locator("img");
-    expect(await logo.getAttribute("src")).toBe(company.logo.src);
-    expect(await logo.evaluate((el) => getComputedStyle(el).maxWidth)).toBe("80px");
-    const box = await logo.boundingBox();
-    expect(box?.width).toBeGreaterThan(0);
-    expect(box?.width).toBeLessThanOrEqual(80);
+    await expect(logo).toHaveAttribute("src", company.logo.src);
+    await expect(logo).toHaveCSS("max-width", "80px");
+    const width = async () => (await logo.boundingBox())?.width ?? 0;
+    await expect.poll(width).toBeGreaterThan(0);
+    await expect.poll(width).toBeLessThanOrEqual(80);
     await brand.click();
-    await page.waitForURL((url) => url.pathname === "/");
-    await context.close();
+    await expect(page).toHaveURL((url) => url.pathname === "/");
   });
 });

@@ -1,54 +1,60 @@
 // What search engines and slow phones get before (or without) JavaScript: the detail page's
 // HTML already holds the listing, and its first photo is fetched at once in the right size.
-import { describe, expect, it } from "vitest";
 import { company } from "~/domain/company";
 import { formatPrice } from "~/domain/listing-format";
-import { useBrowser } from "./fixtures";
-import { type DbListing, dbListingByAddress } from "./helpers";
+import { expect, test } from "./fixtures";
+import { demoListing, escapeRegExp, exactly } from "./helpers";
 
-describe("detail page without JavaScript", () => {
-  const b = useBrowser();
+test.describe("detail page without JavaScript", () => {
+  test.use({
+    javaScriptEnabled: false,
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1,
+  });
 
-  it("shows the address, price, description and first photo from the HTML alone", async () => {
-    const house: DbListing = await dbListingByAddress(company.featuredAddresses[0] as string);
+  test("shows the address, price, description and first photo from the HTML alone", async ({
+    page,
+  }) => {
+    const house = await demoListing(company.featuredAddresses[0] as string);
     expect(house.image_urls.length).toBeGreaterThan(1);
     expect(house.currently_available).toBe(true);
-    const { context, page } = await b.newPage({
-      javaScriptEnabled: false,
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 1,
-    });
     const photoRequests: string[] = [];
     page.on("request", (r) => {
       if (r.resourceType() === "image") photoRequests.push(new URL(r.url()).pathname);
     });
     const response = await page.goto(`/properties/${house.id}`);
     expect(response?.status()).toBe(200);
-    expect(await page.locator("script").count()).toBeGreaterThan(0); // there, but not run
+    // There, but not run.
+    await expect.poll(() => page.locator("script").count()).toBeGreaterThan(0);
 
-    await expect.poll(() => page.locator("h1").textContent()).toBe(house.address);
-    const text = (await page.locator("article").textContent()) ?? "";
-    expect(text).toContain(formatPrice(house.price as string));
-    expect(text).toContain("Hardwood floors throughout"); // a line of the description
-    expect(text).toContain("Available");
+    await expect(page.locator("h1")).toHaveText(exactly(house.address));
+    const article = page.locator("article");
+    await expect(article).toContainText(formatPrice(house.price as string));
+    await expect(article).toContainText("Hardwood floors throughout"); // a line of the description
+    await expect(article).toContainText("Available");
 
     // The first photo: preloaded with high priority, responsive, not lazy; the others lazy.
     const first = page.locator("[data-testid=gallery] img").first();
-    expect(await first.getAttribute("src")).toBe(house.image_urls[0]);
-    expect(await first.getAttribute("loading")).toBe("eager");
-    expect(await first.getAttribute("fetchpriority")).toBe("high");
+    await expect(first).toHaveAttribute("src", house.image_urls[0] as string);
+    await expect(first).toHaveAttribute("loading", "eager");
+    await expect(first).toHaveAttribute("fetchpriority", "high");
     const stem = (house.image_urls[0] as string).replace(/\.jpg$/, "");
     const preload = page.locator("link[rel=preload][as=image][imagesrcset]");
-    expect(await preload.getAttribute("fetchpriority")).toBe("high");
-    expect(await preload.getAttribute("imagesrcset")).toContain(`${stem}.w400.webp 400w`);
-    expect(await page.locator("[data-testid=gallery] img").nth(1).getAttribute("loading")).toBe(
+    await expect(preload).toHaveAttribute("fetchpriority", "high");
+    await expect(preload).toHaveAttribute(
+      "imagesrcset",
+      new RegExp(escapeRegExp(`${stem}.w400.webp 400w`)),
+    );
+    await expect(page.locator("[data-testid=gallery] img").nth(1)).toHaveAttribute(
+      "loading",
       "lazy",
     );
     // A phone-width window fetches a small WebP variant of it, never the stored original.
     await expect
       .poll(() => photoRequests.filter((p) => p.startsWith(stem)))
       .toEqual([expect.stringMatching(/\.w(400|800)\.webp$/)]);
-    expect(await first.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await context.close();
+    await expect
+      .poll(() => first.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
   });
 });

@@ -1,84 +1,79 @@
 // Unknown records and unknown paths (spec §2 construction detail, §8 'Detail: no record for id').
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import type { Page } from "@playwright/test";
 import { company, errorFooter } from "~/domain/company";
-import { KINDS } from "~/domain/listing-kinds";
+import { COLLECTIONS, KINDS } from "~/domain/listing-kinds";
 import { messages } from "~/domain/messages";
-import { useBrowser } from "./fixtures";
-import { fetchHtml, gotoHydrated, h1Text, POLL } from "./helpers";
+import { expect, test } from "./fixtures";
+import { exactly, fetchHtml, gotoHydrated, heading } from "./helpers";
+
+const isModal = (page: Page) =>
+  page.evaluate(() => document.querySelector("dialog")?.matches(":modal") ?? false);
 
 /** Waits for the dialog to turn modal, then lets queued events run (none may close it). */
 async function waitForStableModal(page: Page) {
-  await page.waitForFunction(() => document.querySelector("dialog")?.matches(":modal"));
+  await expect.poll(() => isModal(page)).toBe(true);
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
 }
 
-describe("unknown records and pages", () => {
-  const b = useBrowser();
+test.describe("unknown records and pages", () => {
+  for (const collection of COLLECTIONS) {
+    const path = `${KINDS[collection].route}/does-not-exist`;
 
-  for (const path of ["/properties/does-not-exist", "/new-construction/does-not-exist"]) {
-    it(`${path}: 404, 'Error' dialog, OK goes to /properties`, async () => {
+    test(`${path}: 404, 'Error' dialog, OK goes to /properties`, async ({ page }) => {
       const raw = await fetchHtml(path);
       expect(raw.status).toBe(404);
       // Readable before JavaScript: the dialog is server-rendered open.
       expect(raw.html).toContain(messages.noData);
 
-      const { context, page } = await b.newPage();
       const res = await gotoHydrated(page, path);
       expect(res?.status()).toBe(404);
       const dialog = page.getByRole("dialog", { name: "Error" });
-      await dialog.waitFor();
-      expect(await dialog.locator("h2").textContent()).toBe(messages.errorTitle);
-      expect(await dialog.locator("p").textContent()).toBe("No property data available");
-      expect(await dialog.locator("footer").textContent()).toBe(
-        `If the problem persists, show this message to ${company.errorContactName}.`,
+      await expect(dialog.locator("h2")).toHaveText(exactly(messages.errorTitle));
+      await expect(dialog.locator("p")).toHaveText(exactly("No property data available"));
+      await expect(dialog.locator("footer")).toHaveText(
+        exactly(`If the problem persists, show this message to ${company.errorContactName}.`),
       );
       expect(errorFooter()).toBe(
         `If the problem persists, show this message to ${company.errorContactName}.`,
       );
       // It becomes a real modal (focus trapped, page behind inert) and stays until answered.
       await waitForStableModal(page);
-      expect(new URL(page.url()).pathname).toBe(path);
-      expect(await dialog.evaluate((el) => el.matches(":modal"))).toBe(true);
+      await expect(page).toHaveURL((url) => url.pathname === path);
+      await expect.poll(() => dialog.evaluate((el) => el.matches(":modal"))).toBe(true);
 
       await dialog.getByRole("button", { name: "OK" }).click();
-      await page.waitForURL((url) => url.pathname === "/properties" && url.search === "");
-      await expect.poll(() => h1Text(page), POLL).toBe(KINDS.properties.listTitle);
-      expect(await page.getByRole("dialog").count()).toBe(0);
-      await context.close();
+      await expect(page).toHaveURL((url) => url.pathname === "/properties" && url.search === "");
+      await expect(heading(page)).toHaveText(exactly(KINDS.properties.listTitle));
+      await expect(page.getByRole("dialog")).toHaveCount(0);
     });
   }
 
-  it("Escape closes the dialog and also goes to /properties", async () => {
-    const { context, page } = await b.newPage();
+  test("Escape closes the dialog and also goes to /properties", async ({ page }) => {
     await gotoHydrated(page, "/properties/does-not-exist");
     await page.getByRole("dialog", { name: "Error" }).waitFor();
     await waitForStableModal(page);
-    expect(new URL(page.url()).pathname).toBe("/properties/does-not-exist");
+    await expect(page).toHaveURL((url) => url.pathname === "/properties/does-not-exist");
     await page.keyboard.press("Escape");
-    await page.waitForURL((url) => url.pathname === "/properties");
-    await context.close();
+    await expect(page).toHaveURL((url) => url.pathname === "/properties");
   });
 
-  it("an unknown path answers 404 with a 'Page not found' page", async () => {
+  test("an unknown path answers 404 with a 'Page not found' page", async ({ page }) => {
     const raw = await fetchHtml("/no-such-page");
     expect(raw.status).toBe(404);
     expect(raw.html).toContain("<h1>Page not found</h1>");
 
-    const { context, page } = await b.newPage();
     const res = await gotoHydrated(page, "/no-such-page");
     expect(res?.status()).toBe(404);
-    expect(await h1Text(page)).toBe("Page not found");
-    expect(await page.title()).toBe(`Page not found | ${company.name}`);
+    await expect(heading(page)).toHaveText(exactly("Page not found"));
+    await expect(page).toHaveTitle(exactly(`Page not found | ${company.name}`));
     // The navbar is still there, and the page offers a way on.
-    expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(1);
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(1);
     await page.getByRole("link", { name: "Browse properties" }).click();
-    await page.waitForURL((url) => url.pathname === "/properties");
-    await expect.poll(() => h1Text(page), POLL).toBe(KINDS.properties.listTitle);
-    await context.close();
+    await expect(page).toHaveURL((url) => url.pathname === "/properties");
+    await expect(heading(page)).toHaveText(exactly(KINDS.properties.listTitle));
   });
 
-  it("deeper unknown paths are 404 too", async () => {
+  test("deeper unknown paths are 404 too", async () => {
     for (const path of ["/properties/a/b", "/about/x"]) {
       const raw = await fetchHtml(path);
       expect(raw.status, path).toBe(404);

@@ -1,11 +1,11 @@
 // /rental-application (spec §2): steps, the bundled fillable PDF and 'Return to {address}'.
 import fs from "node:fs/promises";
 import { PDFDocument, PDFName, PDFTextField } from "pdf-lib";
-import { describe, expect, it } from "vitest";
 import { company } from "~/domain/company";
 import { listingPath } from "~/domain/listing-kinds";
-import { baseURL, useBrowser } from "./fixtures";
-import { dbListingByAddress, gotoHydrated, h1Text, POLL, texts } from "./helpers";
+import { expect, test } from "./fixtures";
+import { demoListing, exactly, gotoHydrated, heading } from "./helpers";
+import { siteURL } from "./server-info";
 
 /** A real PDF with an interactive form (AcroForm) that has fields to fill in. */
 async function expectFillablePdf(bytes: Buffer) {
@@ -20,34 +20,31 @@ async function expectFillablePdf(bytes: Buffer) {
   expect(pdf.getPageCount()).toBeGreaterThan(0);
 }
 
-describe("/rental-application", () => {
-  const b = useBrowser();
-
-  it("shows 'How to Apply' with three steps and no return button without an address", async () => {
-    const { context, page } = await b.newPage();
+test.describe("/rental-application", () => {
+  test("shows 'How to Apply' with three steps and no return button without an address", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/rental-application");
-    expect(await h1Text(page)).toBe("How to Apply");
-    const steps = await texts(page, "ol.steps > li");
-    expect(steps).toHaveLength(3);
+    await expect(heading(page)).toHaveText(exactly("How to Apply"));
+    const steps = page.locator("ol.steps > li");
+    await expect(steps).toHaveCount(3);
     for (const [i, step] of company.application.steps.entries()) {
-      expect(steps[i]).toContain(step);
+      await expect(steps.nth(i)).toContainText(step);
     }
-    expect(steps[0]).toMatch(/download/i);
-    expect(steps[1]).toContain("accurate information");
-    expect(steps[2]).toContain("landlord or property manager");
-    expect(await page.getByRole("button", { name: /^Return to/ }).count()).toBe(0);
-    await context.close();
+    await expect(steps.nth(0)).toHaveText(/download/i);
+    await expect(steps.nth(1)).toContainText("accurate information");
+    await expect(steps.nth(2)).toContainText("landlord or property manager");
+    await expect(page.getByRole("button", { name: /^Return to/ })).toHaveCount(0);
   });
 
-  it("the PDF link serves a real, fillable PDF", async () => {
-    const { context, page } = await b.newPage();
+  test("the PDF link serves a real, fillable PDF", async ({ page }) => {
     await gotoHydrated(page, "/rental-application");
     const link = page.getByRole("link", { name: /Download the application/ });
+    await expect(link).toHaveAttribute("href", /\.pdf$/);
+    await expect(link).toHaveAttribute("download");
     const href = (await link.getAttribute("href")) ?? "";
-    expect(href).toMatch(/\.pdf$/);
-    expect(await link.getAttribute("download")).not.toBeNull();
 
-    const res = await fetch(new URL(href, baseURL()));
+    const res = await fetch(siteURL(href));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/pdf/);
     await expectFillablePdf(Buffer.from(await res.arrayBuffer()));
@@ -56,35 +53,31 @@ describe("/rental-application", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     await expectFillablePdf(await fs.readFile(await download.path()));
-    await context.close();
   });
 
-  it("'Return to {address}' goes back one step in history (from Apply Now)", async () => {
-    const house = await dbListingByAddress(company.featuredAddresses[0] as string);
+  test("'Return to {address}' goes back one step in history (from Apply Now)", async ({ page }) => {
+    const house = await demoListing(company.featuredAddresses[0] as string);
     const detailPath = listingPath("properties", house.id);
-    const { context, page } = await b.newPage();
     await gotoHydrated(page, detailPath);
     await page.getByRole("link", { name: "Apply Now" }).click();
-    await page.waitForURL((url) => url.pathname === "/rental-application");
-    expect(new URL(page.url()).searchParams.get("address")).toBe(house.address);
-    await expect.poll(() => h1Text(page), POLL).toBe("How to Apply");
+    await expect(page).toHaveURL(
+      (url) =>
+        url.pathname === "/rental-application" && url.searchParams.get("address") === house.address,
+    );
+    await expect(heading(page)).toHaveText(exactly("How to Apply"));
 
     const back = page.getByRole("button", { name: `Return to ${house.address}` });
-    expect(await back.textContent()).toBe("Return to 3233 4th Street N");
+    await expect(back).toHaveText(exactly("Return to 3233 4th Street N"));
     await back.click();
-    await page.waitForURL((url) => url.pathname === detailPath);
-    expect(new URL(page.url()).search).toBe("");
-    await expect.poll(() => h1Text(page), POLL).toBe(house.address);
-    await context.close();
+    await expect(page).toHaveURL((url) => url.pathname === detailPath && url.search === "");
+    await expect(heading(page)).toHaveText(exactly(house.address));
   });
 
-  it("decodes the address parameter for the return button", async () => {
-    const { context, page } = await b.newPage();
+  test("decodes the address parameter for the return button", async ({ page }) => {
     await gotoHydrated(page, "/properties");
     const address = "12 Oak & Elm Court #3";
     await gotoHydrated(page, `/rental-application?address=${encodeURIComponent(address)}`);
     await page.getByRole("button", { name: `Return to ${address}` }).click();
-    await page.waitForURL((url) => url.pathname === "/properties");
-    await context.close();
+    await expect(page).toHaveURL((url) => url.pathname === "/properties");
   });
 });

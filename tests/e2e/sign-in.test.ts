@@ -1,170 +1,153 @@
 // Sign-in through the real popup, roles in the navbar, logout, admin-only routes and the
 // 'Manage admins' page (spec §2 navigation and admin routes, §4 sign-in, §6 roles).
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "@playwright/test";
 import {
   fetchWithSession,
   loginLink,
-  makeAdmin,
   newUser,
-  removeAdmin,
   sessionCookie,
-  signedInPage,
   signInThroughPopup,
   type TestUser,
   userMenuButton,
-} from "./auth-fixtures";
-import { sql, useBrowser } from "./fixtures";
-import { deleteRow, gotoHydrated, h1Text, insertRow, POLL, uniqueSuffix } from "./helpers";
+} from "./auth-helpers";
+import { expect, test } from "./fixtures";
+import {
+  exactly,
+  gotoHydrated,
+  heading,
+  markDocument,
+  nav,
+  stillSameDocument,
+  uniqueSuffix,
+} from "./helpers";
 
-const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const navLink = (page: Page, name: string) => nav(page).getByRole("link", { name, exact: true });
 
-/** Marks the document; a reload would lose the mark. */
-async function markPage(page: Page) {
-  await page.evaluate(() => {
-    (window as unknown as { __marker: string }).__marker = "still-here";
-  });
-}
-const marker = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __marker?: string }).__marker ?? null);
-
-/** Opens the user menu and returns the texts of its entries. */
+/** Opens the user menu (if closed). */
 async function openUserMenu(page: Page, user: Pick<TestUser, "name">) {
   const button = userMenuButton(page, user);
   if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
-  const menu = nav(page).locator(".dropdown-menu");
-  await menu.waitFor();
-  return menu.locator("li").evaluateAll((els) => els.map((el) => el.textContent?.trim() ?? ""));
+  await nav(page).locator(".dropdown-menu").waitFor();
 }
+/** The user menu's entries (assert with plain strings: their texts are read trimmed). */
+const menuEntries = (page: Page) => nav(page).locator(".dropdown-menu li");
 
-const s = uniqueSuffix();
-const propertyId = `e2e-signin-${s}-house`;
-const constructionId = `e2e-signin-${s}-build`;
-const ADMIN_PATHS = [
-  "/addproperty",
-  "/addnewconstruction",
-  `/editproperties/${propertyId}`,
-  `/edit-construction/${constructionId}`,
-  "/admin/admins",
-];
+test.describe("sign-in, roles and logout", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
 
-describe("sign-in, roles and logout", () => {
-  const b = useBrowser();
-  const grantedEmails: string[] = [];
-
-  beforeAll(async () => {
-    await insertRow(propertyId, { address: `E2E Sign-in ${s} House` });
-    await insertRow(constructionId, {
-      address: `E2E Sign-in ${s} Build`,
-      collection: "newConstruction",
-    });
-  });
-
-  afterAll(async () => {
-    await deleteRow("properties", propertyId);
-    await deleteRow("newConstruction", constructionId);
-    for (const email of grantedEmails) await removeAdmin(email);
-  });
-
-  async function adminUser(label: string) {
-    const user = newUser(label);
-    grantedEmails.push(user.email);
-    return user;
-  }
-
-  it("a visitor signs in through the popup; the page updates without reload (non-admin)", async () => {
+  test("a visitor signs in through the popup; the page updates without reload (non-admin)", async ({
+    page,
+    control,
+  }) => {
     const user = newUser("member", "Morgan Member");
-    const { context, page } = await b.newPage({ viewport: { width: 1280, height: 800 } });
     await gotoHydrated(page, "/about");
-    expect(await loginLink(page).getAttribute("href")).toBe("/auth/login");
-    await markPage(page);
+    await expect(loginLink(page)).toHaveAttribute("href", "/auth/login");
+    await markDocument(page);
 
     await signInThroughPopup(page, user);
-    expect(await marker(page)).toBe("still-here");
-    expect(new URL(page.url()).pathname).toBe("/about");
-    expect(await loginLink(page).count()).toBe(0);
+    await expect.poll(() => stillSameDocument(page)).toBe(true);
+    await expect(page).toHaveURL((url) => url.pathname === "/about");
+    await expect(loginLink(page)).toHaveCount(0);
     // Titled with the display name (the caret is decoration, hidden from assistive technology).
-    expect(await userMenuButton(page, user).count()).toBe(1);
-    expect(await nav(page).locator(".dropdown > button").textContent()).toBe("Morgan Member ▾");
+    await expect(userMenuButton(page, user)).toHaveCount(1);
+    await expect(nav(page).locator(".dropdown > button")).toHaveText(exactly("Morgan Member ▾"));
 
     // Not an admin: no Admin header, no Add links, only Logout in the menu.
-    expect(await openUserMenu(page, user)).toEqual(["Logout"]);
-    expect(await navLink(page, "Add Property").count()).toBe(0);
-    expect(await navLink(page, "Add New Construction").count()).toBe(0);
-    expect(await page.getByRole("link", { name: "Manage admins" }).count()).toBe(0);
+    await openUserMenu(page, user);
+    await expect(menuEntries(page)).toHaveText(["Logout"]);
+    await expect(navLink(page, "Add Property")).toHaveCount(0);
+    await expect(navLink(page, "Add New Construction")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Manage admins" })).toHaveCount(0);
 
     // The session is real on the server: it names the user, and it is not an admin's.
-    const cookie = await sessionCookie(context);
+    const cookie = await sessionCookie(page.context());
     expect(cookie).not.toBe("");
-    const rows = await sql<{ name: string; email: string; email_verified: boolean }>(
-      "SELECT name, email, email_verified FROM users WHERE email = $1",
-      [user.email],
-    );
-    expect(rows).toEqual([{ name: "Morgan Member", email: user.email, email_verified: true }]);
+    expect(await control.sessionUser(cookie)).toMatchObject({
+      name: "Morgan Member",
+      email: user.email,
+      emailVerified: true,
+    });
     expect((await fetchWithSession("/addproperty", cookie)).status).toBe(404);
-    await context.close();
   });
 
-  it("a user without a display name gets a menu titled 'User'", async () => {
+  test("a user without a display name gets a menu titled 'User'", async ({ page }) => {
     const user = newUser("nameless", "");
-    const { context, page } = await b.newPage({ viewport: { width: 1280, height: 800 } });
     await gotoHydrated(page, "/");
     await signInThroughPopup(page, user);
-    expect(await userMenuButton(page, user).count()).toBe(1);
-    expect(await nav(page).locator(".dropdown > button").textContent()).toBe("User ▾");
-    expect(await openUserMenu(page, user)).toEqual(["Logout"]);
-    await context.close();
+    await expect(userMenuButton(page, user)).toHaveCount(1);
+    await expect(nav(page).locator(".dropdown > button")).toHaveText(exactly("User ▾"));
+    await openUserMenu(page, user);
+    await expect(menuEntries(page)).toHaveText(["Logout"]);
   });
 
-  it("an admin sees the Add links and the 'Admin' header; Logout ends the session on the server", async () => {
-    const user = await adminUser("boss");
-    const { context, page } = await signedInPage(() => b.newPage(), user, {
-      admin: true,
-      startPath: "/properties",
+  test("an admin sees the Add links and the 'Admin' header; Logout ends the session on the server", async ({
+    page,
+    signIn,
+    seedListing,
+    control,
+  }) => {
+    const house = await seedListing("properties", {
+      address: `E2E Sign-in ${uniqueSuffix()} House`,
     });
-    await page.setViewportSize({ width: 1280, height: 800 });
-    expect(await navLink(page, "Add Property").getAttribute("href")).toBe("/addproperty");
-    expect(await navLink(page, "Add New Construction").getAttribute("href")).toBe(
+    const user = newUser("boss");
+    await signIn(page, user, { admin: true, startPath: "/properties" });
+    await expect(navLink(page, "Add Property")).toHaveAttribute("href", "/addproperty");
+    await expect(navLink(page, "Add New Construction")).toHaveAttribute(
+      "href",
       "/addnewconstruction",
     );
-    expect(await openUserMenu(page, user)).toEqual(["Admin", "Manage admins", "Logout"]);
-    expect(await nav(page).getByRole("link", { name: "Manage admins" }).getAttribute("href")).toBe(
+    await openUserMenu(page, user);
+    await expect(menuEntries(page)).toHaveText(["Admin", "Manage admins", "Logout"]);
+    await expect(nav(page).getByRole("link", { name: "Manage admins" })).toHaveAttribute(
+      "href",
       "/admin/admins",
     );
 
-    const cookie = await sessionCookie(context);
+    const cookie = await sessionCookie(page.context());
     expect((await fetchWithSession("/addproperty", cookie)).status).toBe(200);
 
-    await markPage(page);
+    await markDocument(page);
     await nav(page).getByRole("button", { name: "Logout" }).click();
-    await loginLink(page).waitFor({ timeout: POLL.timeout });
-    expect(await marker(page)).toBe("still-here");
-    expect(await userMenuButton(page, user).count()).toBe(0);
-    expect(await navLink(page, "Add Property").count()).toBe(0);
-    expect(await navLink(page, "Add New Construction").count()).toBe(0);
-    expect(await sessionCookie(context)).toBe("");
+    await expect(loginLink(page)).toBeVisible();
+    await expect.poll(() => stillSameDocument(page)).toBe(true);
+    await expect(userMenuButton(page, user)).toHaveCount(0);
+    await expect(navLink(page, "Add Property")).toHaveCount(0);
+    await expect(navLink(page, "Add New Construction")).toHaveCount(0);
+    await expect.poll(() => sessionCookie(page.context())).toBe("");
 
     // The old cookie, replayed, is worth nothing: the session is gone on the server.
     expect((await fetchWithSession("/addproperty", cookie)).status).toBe(404);
-    const write = await fetchWithSession(`/api/listings/properties/${propertyId}`, cookie, {
+    const write = await fetchWithSession(`/api/listings/properties/${house.id}`, cookie, {
       method: "DELETE",
     });
     expect(write.status).toBe(401);
-    expect(await sql("SELECT id FROM listings WHERE id = $1", [propertyId])).toHaveLength(1);
-    await context.close();
+    expect(await control.getListing("properties", house.id)).not.toBeNull();
   });
 
-  it("admin-only routes are the ordinary 404 page for anonymous visitors and non-admins", async () => {
-    const member = newUser("not-admin");
-    const anonymous = await b.newPage();
-    const signedIn = await signedInPage(() => b.newPage(), member);
-    for (const { page } of [anonymous, signedIn]) {
-      for (const path of ADMIN_PATHS) {
+  test("admin-only routes are the ordinary 404 page for anonymous visitors and non-admins", async ({
+    newPage,
+    signIn,
+    seedListing,
+  }) => {
+    const s = uniqueSuffix();
+    const house = await seedListing("properties", { address: `E2E Sign-in ${s} House` });
+    const build = await seedListing("newConstruction", { address: `E2E Sign-in ${s} Build` });
+    const adminPaths = [
+      "/addproperty",
+      "/addnewconstruction",
+      `/editproperties/${house.id}`,
+      `/edit-construction/${build.id}`,
+      "/admin/admins",
+    ];
+    const anonymous = await newPage();
+    const member = await newPage();
+    await signIn(member, newUser("not-admin"));
+    for (const page of [anonymous, member]) {
+      for (const path of adminPaths) {
         const res = await gotoHydrated(page, path);
         expect(res?.status(), path).toBe(404);
-        expect(await h1Text(page), path).toBe("Page not found");
-        expect(await page.locator("form.admin-form").count(), path).toBe(0);
+        await expect(heading(page), path).toHaveText(exactly("Page not found"));
+        await expect(page.locator("form.admin-form"), path).toHaveCount(0);
       }
       // Reached by a client-side navigation too: still not found.
       await gotoHydrated(page, "/");
@@ -172,124 +155,107 @@ describe("sign-in, roles and logout", () => {
         window.history.pushState({}, "", "/addproperty");
         window.dispatchEvent(new PopStateEvent("popstate"));
       });
-      await expect.poll(() => h1Text(page), POLL).toBe("Page not found");
+      await expect(heading(page)).toHaveText(exactly("Page not found"));
     }
-    await anonymous.context.close();
-    await signedIn.context.close();
 
     // The same paths open for an admin (so the 404s above are about who asks).
-    const admin = await adminUser("route-admin");
-    const { context, page } = await signedInPage(() => b.newPage(), admin, { admin: true });
-    const expected = [
+    const admin = await newPage();
+    await signIn(admin, newUser("route-admin"), { admin: true });
+    const titles = [
       "Add Property",
       "Add New Construction",
       "Edit Property",
       "Edit Construction",
       "Manage admins",
     ];
-    for (const [i, path] of ADMIN_PATHS.entries()) {
-      const res = await gotoHydrated(page, path);
+    for (const [i, path] of adminPaths.entries()) {
+      const res = await gotoHydrated(admin, path);
       expect(res?.status(), path).toBe(200);
-      expect(await h1Text(page), path).toBe(expected[i]);
+      await expect(heading(admin), path).toHaveText(exactly(titles[i] as string));
     }
-    await context.close();
   });
 });
 
-describe("Manage admins", () => {
-  const b = useBrowser();
-  const granted: string[] = [];
-
-  afterAll(async () => {
-    for (const email of granted) await removeAdmin(email);
-  });
-
+test.describe("Manage admins", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
   const row = (page: Page, email: string) => page.locator("tbody tr", { hasText: email });
 
-  it("grants an email (effective at that person's first sign-in) and revokes it", async () => {
+  test("grants an email (effective at that person's first sign-in) and revokes it", async ({
+    page,
+    newPage,
+    signIn,
+    control,
+  }) => {
     const admin = newUser("grantor", "Grace Grantor");
-    granted.push(admin.email);
-    const { context, page } = await signedInPage(
-      () => b.newPage({ viewport: { width: 1280, height: 800 } }),
-      admin,
-      { admin: true },
-    );
+    await signIn(page, admin, { admin: true });
     // Reached from the user menu under the 'Admin' header.
     await openUserMenu(page, admin);
     await nav(page).getByRole("link", { name: "Manage admins" }).click();
-    await page.waitForURL((url) => url.pathname === "/admin/admins");
-    await expect.poll(() => h1Text(page), POLL).toBe("Manage admins");
-    expect(await row(page, admin.email).count()).toBe(1);
+    await expect(page).toHaveURL((url) => url.pathname === "/admin/admins");
+    await expect(heading(page)).toHaveText(exactly("Manage admins"));
+    await expect(row(page, admin.email)).toHaveCount(1);
 
     const newcomer = newUser("newcomer", "Nia Newcomer");
-    granted.push(newcomer.email);
     await page.getByLabel("E-mail address").fill(newcomer.email.toUpperCase());
     await page.getByRole("button", { name: "Grant admin" }).click();
     const status = page.getByRole("status").filter({ hasText: "admin" });
-    await expect.poll(() => status.textContent(), POLL).toBe(`${newcomer.email} is now an admin.`);
-    await expect.poll(() => row(page, newcomer.email).count(), POLL).toBe(1);
-    expect(await sql("SELECT email, uid FROM admins WHERE email = $1", [newcomer.email])).toEqual([
-      { email: newcomer.email, uid: null },
-    ]);
+    await expect(status).toHaveText(exactly(`${newcomer.email} is now an admin.`));
+    await expect(row(page, newcomer.email)).toHaveCount(1);
+    const grantsOf = async (email: string) =>
+      (await control.listAdmins())
+        .filter((g) => g.email === email)
+        .map(({ email, uid }) => ({ email, uid }));
+    expect(await grantsOf(newcomer.email)).toEqual([{ email: newcomer.email, uid: null }]);
 
     // The newcomer signs in for the first time and is an admin at once.
-    const other = await signedInPage(() => b.newPage(), newcomer);
-    await expect.poll(() => navLink(other.page, "Add Property").count(), POLL).toBe(1);
+    const other = await newPage();
+    await signIn(other, newcomer);
+    await expect(navLink(other, "Add Property")).toHaveCount(1);
 
     // Revoke: the row goes, and the newcomer's next page load is a visitor's again.
     await row(page, newcomer.email).getByRole("button", { name: "Revoke" }).click();
-    await expect
-      .poll(() => status.textContent(), POLL)
-      .toBe(`${newcomer.email} is no longer an admin.`);
-    await expect.poll(() => row(page, newcomer.email).count(), POLL).toBe(0);
-    expect(await sql("SELECT id FROM admins WHERE email = $1", [newcomer.email])).toEqual([]);
-    const res = await gotoHydrated(other.page, "/addproperty");
+    await expect(status).toHaveText(exactly(`${newcomer.email} is no longer an admin.`));
+    await expect(row(page, newcomer.email)).toHaveCount(0);
+    expect(await grantsOf(newcomer.email)).toEqual([]);
+    const res = await gotoHydrated(other, "/addproperty");
     expect(res?.status()).toBe(404);
-    expect(await navLink(other.page, "Add Property").count()).toBe(0);
-    await other.context.close();
-    await context.close();
+    await expect(navLink(other, "Add Property")).toHaveCount(0);
   });
 
-  it("refuses to remove the last admin", async () => {
+  test("refuses to remove the last admin", async ({ page, signIn, control }) => {
     const admin = newUser("last", "Lee Last");
-    granted.push(admin.email);
-    const { context, page } = await signedInPage(() => b.newPage(), admin, { admin: true });
+    await signIn(page, admin, { admin: true });
     // Set the other grants aside (the server is shared), so this admin is the only one.
-    const others = await sql<{ email: string | null; uid: string | null; granted_by: string }>(
-      "DELETE FROM admins WHERE email IS DISTINCT FROM $1 RETURNING email, uid, granted_by",
-      [admin.email],
-    );
+    const others = (await control.listAdmins())
+      .map((g) => g.email)
+      .filter((email): email is string => email !== null && email !== admin.email);
+    for (const email of others) await control.revokeAdmin(email);
     try {
       await gotoHydrated(page, "/admin/admins");
-      expect(await page.locator("tbody tr").count()).toBe(1);
+      await expect(page.locator("tbody tr")).toHaveCount(1);
       await row(page, admin.email).getByRole("button", { name: "Revoke" }).click();
       const alert = page.getByRole("alert").filter({ hasText: "admin" });
-      await expect.poll(() => alert.textContent(), POLL).toBe("Cannot remove the last admin.");
-      expect(await sql("SELECT email FROM admins")).toEqual([{ email: admin.email }]);
+      await expect(alert).toHaveText(exactly("Cannot remove the last admin."));
+      expect((await control.listAdmins()).map((g) => g.email)).toEqual([admin.email]);
       // Still an admin: the page reloads fine.
       const res = await gotoHydrated(page, "/admin/admins");
       expect(res?.status()).toBe(200);
-      expect(await row(page, admin.email).count()).toBe(1);
+      await expect(row(page, admin.email)).toHaveCount(1);
     } finally {
-      for (const grant of others) {
-        await sql("INSERT INTO admins (email, uid, granted_by) VALUES ($1, $2, $3)", [
-          grant.email,
-          grant.uid,
-          grant.granted_by,
-        ]);
-      }
+      for (const email of others) await control.grantAdmin(email);
     }
-    await context.close();
   });
 
-  it("a grant made while someone is signed in shows on their next page load", async () => {
+  test("a grant made while someone is signed in shows on their next page load", async ({
+    page,
+    signIn,
+    grantAdmin,
+  }) => {
     const user = newUser("promoted");
-    granted.push(user.email);
-    const { context, page } = await signedInPage(() => b.newPage(), user);
-    expect(await navLink(page, "Add Property").count()).toBe(0);
-    await makeAdmin(user.email);
+    await signIn(page, user);
+    await expect(navLink(page, "Add Property")).toHaveCount(0);
+    await grantAdmin(user.email);
     await gotoHydrated(page, "/");
-    expect(await navLink(page, "Add Property").count()).toBe(1);
-    await context.close();
+    await expect(navLink(page, "Add Property")).toHaveCount(1);
   });
 });

@@ -1,13 +1,16 @@
-// The real server, plus a control port that only tests use to read and change the database
-// (the PGlite files belong to this process, so fixtures cannot open them themselves).
+// The real server, plus a control port that only tests use: it runs the commands of
+// control-commands.server.ts (the PGlite files belong to this process, so tests cannot open them).
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { grantAdmin } from "~/features/auth/admins.server";
 import { readEnv } from "~/shared/env.server";
 import { createApp } from "../../server/app";
 import { applyHttpTimeouts } from "../../server/http-timeouts";
 import { startServices } from "../../server/services";
+import { type ControlCommands, controlCommands } from "./control-commands.server";
+import { STANDING_ADMIN } from "./server-info";
 
 // NODE_ENV "test": the built-in development identity provider signs test users in offline.
 const env = readEnv({ ...process.env, NODE_ENV: "test" });
@@ -16,17 +19,24 @@ const build = (await import(
   pathToFileURL(path.resolve("build/server/index.js")).href
 )) as ServerBuild;
 const app = await createApp({ ...services, env, build, clientDir: path.resolve("build/client") });
+// A grant nobody signs in with, so that removing a test's admin never meets the last-admin rule.
+await grantAdmin(services.db, STANDING_ADMIN, "e2e");
 
+const commands = controlCommands({ ...services, env });
 const server = applyHttpTimeouts(app.listen(env.port, "127.0.0.1"));
 const control = http.createServer(async (req, res) => {
   let body = "";
   for await (const chunk of req) body += chunk;
   try {
-    const { sql, params } = JSON.parse(body) as { sql: string; params?: unknown[] };
-    const rows = await services.db.query(sql, params ?? []);
-    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(rows));
+    const { command, args } = JSON.parse(body) as { command: string; args: unknown[] };
+    if (!Object.hasOwn(commands, command)) throw new Error(`unknown command ${command}`);
+    const run = commands[command as keyof ControlCommands] as (...a: unknown[]) => unknown;
+    const result = await run(...args);
+    res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ result }));
   } catch (error) {
-    res.writeHead(500).end(String(error));
+    res
+      .writeHead(500, { "Content-Type": "application/json" })
+      .end(JSON.stringify({ error: String((error as Error).stack ?? error) }));
   }
 });
 control.listen(Number(process.env.CONTROL_PORT), "127.0.0.1", () => {

@@ -1,0 +1,83 @@
+// What browser tests may ask the test server to do with its database: the app's own queries and
+// writes, called in the process that owns the database (PGlite is one process). The tests reach
+// them through control.ts, typed by this module; nothing here re-types the app's SQL.
+
+import type { Listing, ListingSummary } from "~/domain/listing";
+import type { Collection } from "~/domain/listing-kinds";
+import {
+  type AdminGrant,
+  grantAdmin,
+  listAdmins,
+  revokeAdmin,
+} from "~/features/auth/admins.server";
+import { findSessionUser } from "~/features/auth/sessions.server";
+import type { ImageStore } from "~/features/images/storage.server";
+import { ListingWrites } from "~/features/listings/listing-writes.server";
+import {
+  getListing,
+  insertListing,
+  type ListingInput,
+  listSummaries,
+  setImages,
+  updateListing,
+} from "~/features/listings/queries.server";
+import type { Db } from "~/shared/db.server";
+import type { Env } from "~/shared/env.server";
+import { HttpError } from "~/shared/http-error.server";
+
+export function controlCommands({ db, images, env }: { db: Db; images: ImageStore; env: Env }) {
+  const writes = new ListingWrites(db, images);
+  return {
+    insertListing: (collection: Collection, id: string, input: ListingInput) =>
+      insertListing(db, collection, id, input),
+
+    getListing: (collection: Collection, id: string): Promise<Listing | null> =>
+      getListing(db, collection, id),
+
+    /** The cards of one collection (or both), as the list pages read them. */
+    listSummaries: (collection?: Collection): Promise<ListingSummary[]> =>
+      listSummaries(db, collection),
+
+    /** The first record (either kind) with exactly this address, e.g. a demo listing. */
+    async findByAddress(address: string): Promise<Listing | null> {
+      const summary = (await listSummaries(db)).find((s) => s.address === address);
+      return summary ? getListing(db, summary.collection, summary.id) : null;
+    },
+
+    /** Changes some fields of a record, as a save by another admin would. */
+    async updateListing(collection: Collection, id: string, changes: Partial<ListingInput>) {
+      const current = await getListing(db, collection, id);
+      if (!current) throw new Error(`no ${collection}/${id}`);
+      return updateListing(db, collection, id, { ...current, ...changes });
+    },
+
+    setImages: (collection: Collection, id: string, urls: string[]) =>
+      setImages(db, collection, id, urls),
+
+    /** Record and photo folder, as the admin's 'Delete' removes them; false when there was none. */
+    async removeListing(collection: Collection, id: string): Promise<boolean> {
+      try {
+        await writes.remove(collection, id);
+        return true;
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 404) return false;
+        throw error;
+      }
+    },
+
+    grantAdmin: (email: string) => grantAdmin(db, email, "e2e"),
+    revokeAdmin: (email: string) => revokeAdmin(db, email, env.adminEmails),
+    listAdmins: (): Promise<AdminGrant[]> => listAdmins(db),
+
+    /** The user a session token signs in, as the server sees it (null: no such session). */
+    sessionUser: (token: string) => findSessionUser(db, token, env.session),
+
+    /**
+     * Plain SQL, for what the app itself never does: a write from outside the app (psql, a
+     * script) or a broken database. Every call site says which of the two it simulates.
+     */
+    outOfBandSql: (sql: string, params: unknown[] = []) => db.query(sql, params),
+  };
+}
+
+export type ControlCommands = ReturnType<typeof controlCommands>;

@@ -1,0 +1,25 @@
+// Where the shared test server runs. global-setup.ts starts it and puts these in the environment,
+// which Playwright's worker processes inherit.
+
+/** An admin grant the test server makes at start; nobody signs in with it. */
+export const STANDING_ADMIN = "e2e-standing-admin@example.com";
+
+export interface ServerInfo {
+  /** The site, e.g. http://127.0.0.1:41234. */
+  baseURL: string;
+  /** The control port of test-server.ts. */
+  controlURL: string;
+  /** The server's DATA_DIR (its photos are under images/). */
+  dataDir: string;
+}
+
+export function serverInfo(): ServerInfo {
+  const { E2E_BASE_URL, E2E_CONTROL_URL, E2E_DATA_DIR } = process.env;
+  if (!E2E_BASE_URL || !E2E_CONTROL_URL || !E2E_DATA_DIR) {
+    throw new Error("No test server: run the browser tests with `npx playwright test`.");
+  }
+  return { baseURL: E2E_BASE_URL, controlURL: E2E_CONTROL_URL, dataDir: E2E_DATA_DIR };
+}
+
+/** An absolute URL on the test server. */
+export const siteURL = (path: string) => new URL(path, serverInfo().baseURL);
