@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef } from "react";
 import { type ListingKind, PROPERTY_TYPES } from "~/domain/listing-kinds";
+import { addedMessages } from "~/domain/messages";
 import type { ListingFormValues } from "./form-values";
 
 interface ListingFieldsProps {
@@ -19,6 +20,7 @@ export function ListingFields({ kind, mode, values, onChange, disabled }: Listin
     key: "address" | "price" | "thumbnail_description" | "reserve_url",
     label: string,
     type = "text",
+    note?: string,
   ) => (
     <div>
       <label className="form-label" htmlFor={`${id}-${key}`}>
@@ -31,9 +33,25 @@ export function ListingFields({ kind, mode, values, onChange, disabled }: Listin
         value={values[key]}
         onChange={(e) => set(key, e.currentTarget.value)}
         disabled={disabled}
+        aria-describedby={note ? `${id}-${key}-note` : undefined}
       />
+      {note ? (
+        <p id={`${id}-${key}-note`} className="form-warning" data-testid="form-warning">
+          {note}
+        </p>
+      ) : null}
     </div>
   );
+  // Only for Vacation properties, in both forms (docs/behaviour.md §2, 'Reservation URL').
+  const reserveUrl =
+    kind.hasOffer && values.property_type === "Vacation"
+      ? text(
+          "reserve_url",
+          "Reservation URL",
+          "url",
+          values.reserve_url.trim() === "" ? addedMessages.noReservationUrl : undefined,
+        )
+      : null;
   const number = (key: "bedrooms" | "bathrooms", label: string) => (
     <div>
       <label className="form-label" htmlFor={`${id}-${key}`}>
@@ -113,6 +131,7 @@ export function ListingFields({ kind, mode, values, onChange, disabled }: Listin
           </div>
         ) : null}
         {typeSelect}
+        {reserveUrl}
       </>
     );
   }
@@ -143,9 +162,7 @@ export function ListingFields({ kind, mode, values, onChange, disabled }: Listin
         </div>
       ) : null}
       {typeSelect}
-      {kind.hasOffer && values.property_type === "Vacation"
-        ? text("reserve_url", "Reservation URL", "url")
-        : null}
+      {reserveUrl}
       {text("thumbnail_description", "Thumbnail Description")}
     </>
   );

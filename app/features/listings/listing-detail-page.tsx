@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { bedBathLine, descriptionBullets, formatPrice } from "~/domain/listing-format";
 import type { ListingKind } from "~/domain/listing-kinds";
-import { messages } from "~/domain/messages";
+import { addedMessages, messages } from "~/domain/messages";
 import { AdminFeatures } from "~/features/admin";
 import { LazyMessageDialog as MessageDialog } from "~/features/dialogs/lazy";
 import { useViewer } from "~/features/layout";
@@ -74,7 +74,12 @@ export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
                   >
                     Reserve
                   </a>
-                ) : null
+                ) : (
+                  // Never nothing: guests can still ask (docs/behaviour.md §2, property detail).
+                  <Link className="btn btn-primary btn-lg" to="/contact">
+                    {addedMessages.contactToReserve}
+                  </Link>
+                )
               ) : (
                 <Link
                   className="btn btn-primary btn-lg"
