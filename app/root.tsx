@@ -11,20 +11,27 @@ import {
 import "./app.css";
 
 import type { Route } from "./+types/root";
-import { company } from "./domain/company";
+import { useCompany } from "./features/content";
+import { getSiteContent } from "./features/content/index.server";
 import { useNonce } from "./features/document/nonce";
 import { Navbar } from "./features/layout/navbar";
 import { NotFoundPage } from "./features/layout/not-found-page";
 import { PendingIndicator } from "./features/layout/pending-indicator";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { viewer: context.viewer, origin: context.env.publicUrl };
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    viewer: context.viewer,
+    origin: context.env.publicUrl,
+    // Stored settings over the defaults: every page reads the company through useCompany().
+    company: await getSiteContent(context.db),
+  };
 }
 
 export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const company = useCompany();
   return (
     <html lang="en">
       <head>
@@ -60,6 +67,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const company = useCompany();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (

@@ -19,5 +19,6 @@ export default [
   route("editproperties/:id", "routes/edit-property.tsx"),
   route("edit-construction/:id", "routes/edit-construction.tsx"),
   route("admin/admins", "routes/manage-admins.tsx"),
+  route("admin/site", "routes/site-settings.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,22 +1,27 @@
 import { Link } from "react-router";
-import { company } from "~/domain/company";
+import { company as defaults } from "~/domain/company";
 import { cardDelaySeconds, selectFeatured } from "~/domain/featured";
 import { listingPath } from "~/domain/listing-kinds";
+import { companyFrom, useCompany } from "~/features/content";
 import { pageMeta } from "~/features/layout/page-meta";
 import { loadListingSummaries } from "~/features/listings/list-loader.server";
 import { ListingCard } from "~/features/listings/listing-card";
 import { useLiveRevalidation } from "~/features/live/use-live-revalidation";
 import type { Route } from "./+types/home";
 
-export const meta = () => pageMeta("Home", `${company.name}: ${company.tagline}`);
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const company = companyFrom(matches);
+  return pageMeta("Home", `${company.name}: ${company.tagline}`, matches);
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { listings } = await loadListingSummaries(context);
-  return { featured: selectFeatured(listings, company.featuredAddresses) };
+  return { featured: selectFeatured(listings, defaults.featuredAddresses) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["properties", "newConstruction"]);
+  const company = useCompany();
   return (
     <>
       <section className="hero">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { errorFooter } from "~/domain/company";
+import { useCompany } from "~/features/content";
 
 export interface MessageDialogProps {
   title: string;
@@ -19,6 +20,7 @@ export interface MessageDialogProps {
 export function MessageDialog({ title, text, variant, onClose, autoCloseMs }: MessageDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const company = useCompany();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
@@ -70,7 +72,7 @@ export function MessageDialog({ title, text, variant, onClose, autoCloseMs }: Me
           </button>
         )}
       </form>
-      {variant === "error" ? <footer>{errorFooter()}</footer> : null}
+      {variant === "error" ? <footer>{errorFooter(company)}</footer> : null}
     </dialog>
   );
 }

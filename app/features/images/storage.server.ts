@@ -17,6 +17,11 @@ export const IMAGE_URL_PREFIX = "/images";
 
 const URL_SHAPE = /^\/images\/(properties|newConstruction)\/([^/]+)\/([^/]+)$/;
 
+/** The site's own files (docs/behaviour.md §18): the logo and the rental application PDF. */
+export type SiteFileKind = "logo" | "application";
+const SITE_FILE_EXTENSION: Record<SiteFileKind, string> = { logo: "png", application: "pdf" };
+const SITE_URL_SHAPE = /^\/images\/site\/((?:logo_\d{1,16}\.png)|(?:application_\d{1,16}\.pdf))$/;
+
 /**
  * Images live on local disk in a folder per listing: {root}/{collection}/{folder}/image_{ts}_{i}.jpg
  * (folder: see storage-names.ts). Everything else the store writes starts with a dot and is never
@@ -78,6 +83,21 @@ export class ImageStore {
       await fs.rm(temp, { force: true });
       throw error;
     }
+  }
+
+  /**
+   * Stores one of the site's own files under a new name (`/images/site/logo_{timestamp}.png`):
+   * names never change content, so they are cached for good like photos.
+   */
+  async saveSiteFile(kind: SiteFileKind, data: Buffer): Promise<string> {
+    const name = `${kind}_${this.timestamp()}.${SITE_FILE_EXTENSION[kind]}`;
+    await this.writeFile(path.join(this.root, "site", name), data);
+    return `${IMAGE_URL_PREFIX}/site/${name}`;
+  }
+
+  /** Whether `url` names one of the site's own files (which the listing checks never accept). */
+  isSiteFile(url: string): boolean {
+    return SITE_URL_SHAPE.test(url);
   }
 
   /** The URL of every stored original (for background work such as making variants). */
@@ -145,6 +165,7 @@ export class ImageStore {
 
   /** Every file of one stored photo: the original and its variants (those that exist or not). */
   filesOf(url: string): string[] {
+    if (this.isSiteFile(url)) return [this.pathOf(url)].filter((f): f is string => f !== null);
     const original = this.pathOf(url);
     if (!original || !isOriginalName(path.basename(original))) return [];
     const variants = VARIANT_WIDTHS.flatMap((w) =>
@@ -159,6 +180,8 @@ export class ImageStore {
    * the file name one of our photo names, and the result must lie inside the root.
    */
   pathOf(url: string): string | null {
+    const site = SITE_URL_SHAPE.exec(url);
+    if (site) return path.join(this.root, "site", site[1] as string);
     const match = URL_SHAPE.exec(url);
     if (!match) return null;
     const [, collection, encodedFolder, fileName] = match as unknown as [

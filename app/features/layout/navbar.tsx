@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { NavLink } from "react-router";
-import { company } from "~/domain/company";
 import { useAuthBroadcast } from "~/features/auth";
+import { useCompany } from "~/features/content";
 import { useViewer } from "./use-viewer";
 import { SignInLink, UserMenu } from "./user-nav";
 
@@ -27,6 +27,7 @@ export const ADMIN_NAV: NavItem[] = [
 /** Sticky bar; below xl the links collapse behind a toggle and close when one is chosen. */
 export function Navbar() {
   const viewer = useViewer();
+  const company = useCompany();
   useAuthBroadcast();
   const extraItems = viewer.isAdmin ? ADMIN_NAV : [];
   const [open, setOpen] = useState(false);
