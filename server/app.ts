@@ -97,7 +97,15 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
     createSettingsApi({ db, images, requireAdmin: adminOnly, onSaved: () => pageCache?.clear() }),
     apiErrorHandler,
   );
-  app.use("/api", createListingApi({ db, images, requireAdmin: adminOnly }));
+  app.use(
+    "/api",
+    createListingApi({
+      db,
+      images,
+      requireAdmin: adminOnly,
+      onSiteChange: () => pageCache?.clear(),
+    }),
+  );
 
   app.use(photoFiles(images));
   if (options.viteMiddleware) app.use(options.viteMiddleware);

@@ -155,6 +155,7 @@ describe("authorisation of writes and admin pages", () => {
     ],
     ["POST", "/api/listings/properties/1-target-road/images", await imageForm()],
     ["DELETE", "/api/listings/properties/1-target-road/images", { url: "IMAGE" }],
+    ["PUT", "/api/listings/newConstruction/2-target-road/featured", { featured: true }],
     ["DELETE", "/api/listings/newConstruction/2-target-road", undefined],
     ["DELETE", "/api/listings/properties/1-target-road", undefined],
     ["PUT", "/api/site", settingsForm()],
@@ -243,7 +244,7 @@ describe("authorisation of writes and admin pages", () => {
   });
 
   it("lets the admin make every write", async () => {
-    const expected = [201, 201, 204, 204, 204, 200, 200, 204, 204, 200];
+    const expected = [201, 201, 204, 204, 204, 200, 200, 200, 204, 204, 200];
     const results: number[] = [];
     for (const [method, url, body] of await writes()) {
       const res = await call(

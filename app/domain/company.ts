@@ -95,6 +95,8 @@ export const company: CompanyContent = {
 export type StoredContent = DeepPartial<CompanyContent> & {
   /** The company's own rental application PDF (a stored-file URL); absent: the generated form. */
   applicationPdf?: string | null;
+  /** The featured listings in order; absent: those at `featuredAddresses` (docs/behaviour.md §19). */
+  featured?: { collection: string; id: string }[];
 };
 
 type DeepPartial<T> = T extends readonly unknown[]
@@ -110,7 +112,8 @@ export function mergeContent(
   defaults: CompanyContent,
   stored: StoredContent | null | undefined,
 ): SiteContent {
-  const merged = deepMerge(defaults, stored ?? {}) as CompanyContent & { applicationPdf?: unknown };
+  const { featured: _featured, ...content } = stored ?? {};
+  const merged = deepMerge(defaults, content) as CompanyContent & { applicationPdf?: unknown };
   return {
     ...merged,
     applicationPdf: typeof merged.applicationPdf === "string" ? merged.applicationPdf : null,

@@ -39,6 +39,9 @@ export const addedMessages = {
   /** The site settings page's save failed (shown under the 'Error' title, with the footer). */
   settingsSaveFailed: (error: string) =>
     `Failed to save settings. Please try again. Error: ${error}`,
+  /** 'Feature on home page' / 'Remove from home page' failed (under 'Failed to Update'). */
+  featuredFailed: (error: string) =>
+    `Could not update the home page's featured listings. Please try again. Error: ${error}`,
   /** The detail page's link for an available Vacation property without a reservation URL. */
   contactToReserve: "Contact us to reserve",
   /** The admin forms' warning for a Vacation property without a reservation URL. */

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { company as defaults } from "~/domain/company";
-import { cardDelaySeconds, selectFeatured } from "~/domain/featured";
+import { cardDelaySeconds } from "~/domain/featured";
 import { listingPath } from "~/domain/listing-kinds";
 import { companyFrom, useCompany } from "~/features/content";
+import { featuredEntries } from "~/features/content/index.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import { loadListingSummaries } from "~/features/listings/list-loader.server";
 import { ListingCard } from "~/features/listings/listing-card";
@@ -15,8 +15,15 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { listings } = await loadListingSummaries(context);
-  return { featured: selectFeatured(listings, defaults.featuredAddresses) };
+  const [{ listings }, entries] = await Promise.all([
+    loadListingSummaries(context),
+    featuredEntries(context.db),
+  ]);
+  // The staff's list, in their order (docs/behaviour.md §19).
+  const featured = entries.flatMap((e) =>
+    listings.filter((l) => l.collection === e.collection && l.id === e.id),
+  );
+  return { featured };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { company as defaults } from "~/domain/company";
 import { requireAdminPage } from "~/features/admin/guard.server";
 import { SiteSettingsForm } from "~/features/admin/site-settings-form";
-import { editableOf, getSiteContent } from "~/features/content/index.server";
+import { editableOf, featuredEntries, getSiteContent } from "~/features/content/index.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import type { Route } from "./+types/site-settings";
 
@@ -18,6 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     logo: content.logo,
     defaultLogo: defaults.logo.src,
     applicationPdf: content.applicationPdf,
+    featured: await featuredEntries(context.db),
   };
 }
 

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { CompanyContent } from "~/domain/company";
+import { type Collection, KINDS, listingPath } from "~/domain/listing-kinds";
 import { addedMessages, dialogDurations, successTitles } from "~/domain/messages";
 import type { EditableSettings } from "~/features/content";
 import { useDialogs } from "~/features/dialogs";
@@ -14,6 +15,8 @@ export interface SiteSettingsData {
   /** Whether the logo is the default one (nothing uploaded). */
   defaultLogo: string;
   applicationPdf: string | null;
+  /** The home page's featured listings, in order (docs/behaviour.md §19). */
+  featured: { collection: Collection; id: string; address: string }[];
 }
 
 /** Paragraphs are edited as one text, separated by blank lines. */
@@ -39,6 +42,7 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettingsData }) {
   const [logoDefault, setLogoDefault] = useState(false);
   const [pdfFile, setPdfFile] = useState<File | null>(null);
   const [pdfGenerated, setPdfGenerated] = useState(false);
+  const [featured, setFeatured] = useState(initial.featured);
   const [progress, setProgress] = useState<number | null>(null);
   const [fileInputs, setFileInputs] = useState(0);
   const saving = progress !== null;
@@ -86,6 +90,7 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettingsData }) {
       contacts: fields.contacts.map((c) => (c.phone?.trim() ? c : { ...c, phone: undefined })),
       logo: logoDefault ? "default" : "keep",
       application: pdfGenerated ? "generated" : "keep",
+      featured: featured.map(({ collection, id }) => ({ collection, id })),
     };
     body.append("data", JSON.stringify(data));
     if (logoFile && !logoDefault) body.append("logo", logoFile, logoFile.name);
@@ -99,6 +104,7 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettingsData }) {
         setProgress,
       );
       setCurrent((c) => ({ ...c, ...saved }));
+      setFeatured(saved.featured);
       setFields({
         ...saved.settings,
         aboutUs: toText(saved.settings.aboutUs),
@@ -238,6 +244,7 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettingsData }) {
         )}
       />
       {line("errorContactName", "Support contact name")}
+      <FeaturedOrder items={featured} onChange={setFeatured} disabled={saving} />
       <div>
         <label className="form-label" htmlFor={`${id}-application`}>
           Rental application form
@@ -294,5 +301,65 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettingsData }) {
       </div>
       {dialogs.element}
     </form>
+  );
+}
+
+/**
+ * 'Featured listings': the home page's order. Listings are featured and removed from their
+ * detail page ('Admin Features'); here they are only put in order.
+ */
+function FeaturedOrder({
+  items,
+  onChange,
+  disabled,
+}: {
+  items: SiteSettingsData["featured"];
+  onChange: (next: SiteSettingsData["featured"]) => void;
+  disabled: boolean;
+}) {
+  const move = (from: number, to: number) => {
+    const next = [...items];
+    const [item] = next.splice(from, 1);
+    if (item) next.splice(to, 0, item);
+    onChange(next);
+  };
+  return (
+    <fieldset className="list-editor">
+      <legend className="form-label">Featured listings</legend>
+      {items.length === 0 ? (
+        <p className="form-note">
+          No listing is featured. Use 'Feature on home page' on a listing's page.
+        </p>
+      ) : (
+        <ol className="list-editor-items featured-order">
+          {items.map((item, i) => (
+            <li key={`${item.collection}/${item.id}`} data-testid="featured-entry">
+              <a href={listingPath(item.collection, item.id)}>{item.address}</a>{" "}
+              <span className="form-note">({KINDS[item.collection].noun})</span>
+              <div className="form-actions">
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm"
+                  aria-label={`Move ${item.address} up`}
+                  disabled={disabled || i === 0}
+                  onClick={() => move(i, i - 1)}
+                >
+                  Move up
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm"
+                  aria-label={`Move ${item.address} down`}
+                  disabled={disabled || i === items.length - 1}
+                  onClick={() => move(i, i + 1)}
+                >
+                  Move down
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </fieldset>
   );
 }

@@ -2,6 +2,15 @@
 export { buildApplicationPdf } from "./application-pdf.server";
 export { type EditableSettings, editableOf } from "./editable";
 export {
+  dropFeatured,
+  type FeaturedEntry,
+  type FeaturedRef,
+  featuredEntries,
+  isFeatured,
+  reorderFeatured,
+  setFeatured,
+} from "./featured.server";
+export {
   getSiteContent,
   readStoredContent,
   type SettingsChange,

@@ -3,8 +3,9 @@ import { type ImageStore, withUpload } from "~/features/images/index.server";
 import type { Db } from "~/shared/db.server";
 import { HttpError } from "~/shared/http-error.server";
 import { editableOf } from "./editable";
+import { featuredEntries } from "./featured.server";
 import { type SettingsChange, saveSettings } from "./settings.server";
-import { parseSettings } from "./settings-input.server";
+import { parseFeaturedOrder, parseSettings } from "./settings-input.server";
 
 interface SettingsApiOptions {
   db: Db;
@@ -48,7 +49,10 @@ export function createSettingsApi({ db, images, requireAdmin, onSaved }: Setting
           } catch {
             throw new HttpError(400, "The settings are missing or not valid JSON.");
           }
-          const change: SettingsChange = { fields: parseSettings(raw) };
+          const change: SettingsChange = {
+            fields: parseSettings(raw),
+            featuredOrder: parseFeaturedOrder((raw as { featured?: unknown } | null)?.featured),
+          };
           const extra = files.find((f) => f.fieldName !== "logo" && f.fieldName !== "application");
           if (extra) throw new HttpError(400, `Unexpected file field ${extra.fieldName}.`);
           const [logoFile, ...moreLogos] = files.filter((f) => f.fieldName === "logo");
@@ -69,6 +73,7 @@ export function createSettingsApi({ db, images, requireAdmin, onSaved }: Setting
         settings: editableOf(content),
         logo: content.logo,
         applicationPdf: content.applicationPdf,
+        featured: await featuredEntries(db),
       });
     }),
   );

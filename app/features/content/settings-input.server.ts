@@ -83,3 +83,20 @@ export function parseSettings(raw: unknown): EditableSettings {
   }
   return parsed.data;
 }
+
+const featuredOrderSchema = z
+  .array(
+    z.object({
+      collection: z.enum(["properties", "newConstruction"]),
+      id: z.string().min(1).max(500),
+    }),
+  )
+  .max(200);
+
+/** The 'Featured listings' order sent with the settings (absent: unchanged). */
+export function parseFeaturedOrder(raw: unknown) {
+  if (raw === undefined) return undefined;
+  const parsed = featuredOrderSchema.safeParse(raw);
+  if (!parsed.success) throw new HttpError(400, "The featured listings' order is not valid.");
+  return parsed.data;
+}

@@ -12,6 +12,7 @@ import { ImageRejectedError, type ImageStore, processLogo } from "~/features/ima
 import type { Db, Queryable } from "~/shared/db.server";
 import { HttpError } from "~/shared/http-error.server";
 import type { EditableSettings } from "./editable";
+import { type FeaturedRef, reorderFeatured } from "./featured.server";
 
 /** What the staff stored (only what differs from the defaults); `{}` on a fresh install. */
 export async function readStoredContent(q: Queryable): Promise<StoredContent> {
@@ -35,6 +36,8 @@ export interface SettingsChange {
   logo?: { upload: SettingsFile } | "default";
   /** The company's own PDF, back to the generated form, or (absent) unchanged. */
   application?: { upload: SettingsFile } | "generated";
+  /** The featured listings' new order (docs/behaviour.md §19); absent: unchanged. */
+  featuredOrder?: FeaturedRef[];
 }
 
 const MAX_PDF_BYTES = 25 * 1024 * 1024;
@@ -135,6 +138,7 @@ export async function saveSettings(
         "UPDATE site_settings SET content = $1::jsonb, updated_at = $2, updated_by = $3 WHERE id",
         [JSON.stringify(next), new Date().toISOString(), updatedBy],
       );
+      if (change.featuredOrder) await reorderFeatured(tx, change.featuredOrder);
       return mergeContent(company, next);
     });
     for (const url of replaced) await images.remove(url).catch(() => undefined);

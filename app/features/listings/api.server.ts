@@ -13,6 +13,8 @@ interface ListingApiOptions {
   images: ImageStore;
   /** Answers 401/403 unless the request comes from a signed-in admin. */
   requireAdmin: express.RequestHandler;
+  /** The home page's list changed: this instance drops its kept pages before answering. */
+  onSiteChange?: () => void;
 }
 
 const route =
@@ -27,7 +29,7 @@ function collectionOf(req: Request): Collection {
 }
 
 /** Every listing write: authorised, validated and sequenced on the server. */
-export function createListingApi({ db, images, requireAdmin }: ListingApiOptions) {
+export function createListingApi({ db, images, requireAdmin, onSiteChange }: ListingApiOptions) {
   const writes = new ListingWrites(db, images);
   const api = express.Router();
   api.use(requireAdmin);
@@ -91,6 +93,19 @@ export function createListingApi({ db, images, requireAdmin }: ListingApiOptions
       }
       await writes.setAvailability(String(req.params.id), available);
       res.status(204).end();
+    }),
+  );
+
+  api.put(
+    "/listings/:collection/:id/featured",
+    route(async (req, res) => {
+      const collection = collectionOf(req);
+      const featured = req.body?.featured;
+      if (typeof featured !== "boolean")
+        throw new HttpError(400, "featured must be true or false.");
+      await writes.setFeatured(collection, String(req.params.id), featured);
+      onSiteChange?.();
+      res.json({ featured });
     }),
   );
 

@@ -99,6 +99,7 @@ export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
             listing={listing}
             available={available}
             onAvailability={setAvailableOverride}
+            featured={data.featured === true}
           />
         </Suspense>
       ) : null}

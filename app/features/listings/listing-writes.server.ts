@@ -1,6 +1,7 @@
 import { type Listing, listingKey } from "~/domain/listing";
 import { type Collection, KINDS } from "~/domain/listing-kinds";
 import { addedMessages, messages } from "~/domain/messages";
+import { dropFeatured, setFeatured } from "~/features/content/index.server";
 import {
   type ImageStore,
   type ProcessedImage,
@@ -147,6 +148,14 @@ export class ListingWrites {
     });
   }
 
+  /** 'Feature on home page' / 'Remove from home page' (docs/behaviour.md §19). */
+  async setFeatured(collection: Collection, id: string, featured: boolean) {
+    await this.db.transaction(async (tx) => {
+      await this.locked(tx, collection, id);
+      await setFeatured(tx, { collection, id }, featured);
+    });
+  }
+
   /**
    * Appends uploaded photos to an existing record. The slow part (decoding, re-encoding,
    * storing) runs before the row is locked; the append itself reads the list under the lock,
@@ -206,6 +215,8 @@ export class ListingWrites {
       await this.db.transaction(async (tx) => {
         await this.locked(tx, collection, id);
         staged.removal = await this.images.stageRemoval([this.images.folder(collection, id)]);
+        // A featured listing leaves the home page's list with it (docs/behaviour.md §19).
+        await dropFeatured(tx, { collection, id });
         if (!(await deleteListing(tx, collection, id))) throw this.notFound(collection);
       });
     } catch (error) {
