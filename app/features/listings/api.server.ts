@@ -5,7 +5,12 @@ import { messages } from "~/domain/messages";
 import { ImageRejectedError, type ImageStore, withUpload } from "~/features/images/index.server";
 import type { Db } from "~/shared/db.server";
 import { HttpError, statusText } from "~/shared/http-error.server";
-import { parseJsonField, parseListingFields } from "./listing-input.server";
+import {
+  parseCaptionMap,
+  parseJsonField,
+  parseListingFields,
+  parseUploadCaptions,
+} from "./listing-input.server";
 import { ListingWrites } from "./listing-writes.server";
 
 interface ListingApiOptions {
@@ -53,10 +58,12 @@ export function createListingApi({ db, images, requireAdmin, onSiteChange }: Lis
       const collection = collectionOf(req);
       const { id } = await withUpload(req, res, tempFile, ({ fields, files }) => {
         const input = parseListingFields(collection, parseJsonField(fields.data));
+        const captions = parseUploadCaptions(fields.captions, files.length);
         return writes.add(
           collection,
           input,
           files.map((f) => f.path),
+          captions,
         );
       });
       res.status(201).json({ id });
@@ -79,7 +86,8 @@ export function createListingApi({ db, images, requireAdmin, onSiteChange }: Lis
           "The version the edit is based on is missing. Reload the page and try again.",
         );
       }
-      await writes.save(collection, String(req.params.id), input, urls, version);
+      const captions = parseCaptionMap(req.body?.image_captions, urls);
+      await writes.save(collection, String(req.params.id), input, urls, version, captions);
       res.status(204).end();
     }),
   );

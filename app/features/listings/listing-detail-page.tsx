@@ -41,7 +41,11 @@ export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
   const available = availableOverride ?? listing.currently_available === true;
   return (
     <article>
-      <Gallery urls={listing.image_urls} address={listing.address} />
+      <Gallery
+        urls={listing.image_urls}
+        address={listing.address}
+        captions={listing.image_captions}
+      />
       <h1>{listing.address}</h1>
       {facts ? <p className="detail-facts">{facts}</p> : null}
       {bullets.length > 0 ? (

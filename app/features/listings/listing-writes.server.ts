@@ -94,14 +94,26 @@ export class ListingWrites {
   }
 
   /** Uploads all images first, then writes the record; on any failure nothing remains. */
-  async add(collection: Collection, fields: ListingFields, files: string[]) {
+  async add(
+    collection: Collection,
+    fields: ListingFields,
+    files: string[],
+    captions: string[] = [],
+  ) {
     const id = listingKey(fields.address);
     const duplicate = new HttpError(409, messages.duplicateAddress(KINDS[collection].noun));
     if (await listingExists(this.db, collection, id)) throw duplicate;
     const processed = await this.processAll(files);
     const urls = await this.store(collection, id, processed, 0);
     try {
-      const created = await insertListing(this.db, collection, id, { ...fields, image_urls: urls });
+      const image_captions = Object.fromEntries(
+        urls.flatMap((url, i) => (captions[i] ? [[url, captions[i]]] : [])),
+      );
+      const created = await insertListing(this.db, collection, id, {
+        ...fields,
+        image_urls: urls,
+        image_captions,
+      });
       if (!created) throw duplicate;
     } catch (error) {
       await this.discard(collection, id, urls);
@@ -120,6 +132,8 @@ export class ListingWrites {
     fields: ListingFields,
     imageUrls: string[],
     baseVersion: number,
+    /** Captions by photo URL (docs/behaviour.md §20); absent: unchanged. */
+    captions?: Record<string, string>,
   ): Promise<{ version: number }> {
     return this.db.transaction(async (tx) => {
       const current = await this.locked(tx, collection, id);
@@ -135,7 +149,11 @@ export class ListingWrites {
           "The photos changed while you were editing. Reload the page and try again.",
         );
       }
-      const version = await updateListing(tx, collection, id, { ...fields, image_urls: imageUrls });
+      const version = await updateListing(tx, collection, id, {
+        ...fields,
+        image_urls: imageUrls,
+        image_captions: captions,
+      });
       if (version === null) throw this.notFound(collection);
       return { version };
     });
