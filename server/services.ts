@@ -4,6 +4,7 @@ import { grantAdminEmails } from "~/features/auth/admins.server";
 import { acquireDataDirLock, type DataDirLock } from "~/features/auth/data-dir-lock.server";
 import { backfillVariants } from "~/features/images/backfill-variants.server";
 import { ImageStore } from "~/features/images/storage.server";
+import { startPurge } from "~/features/listings/deleted.server";
 import { seedDemoContent } from "~/features/listings/demo-seed.server";
 import { startStorageRepair } from "~/features/listings/storage-repair.server";
 import { LiveHub } from "~/features/live/hub.server";
@@ -33,6 +34,8 @@ export async function startServices(env: Env) {
 
   // Before the first request: what a crash left in the image folders is put right.
   const stopRepair = await startStorageRepair(db, images, { exclusive: lock !== null });
+  // Listings deleted more than 30 days ago go for good, with their photos.
+  const stopPurge = startPurge(db, images);
 
   // Never blocks the start: pages use the originals until the variants exist.
   void backfillVariants(images).then((made) => {
@@ -52,6 +55,7 @@ export async function startServices(env: Env) {
     hub,
     async close() {
       stopRepair();
+      stopPurge();
       await adminSocket?.close();
       await hub.close();
       await db.close();

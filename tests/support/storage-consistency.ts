@@ -28,6 +28,10 @@ export async function storageProblems(db: Queryable, store: ImageStore): Promise
   for (const entry of entries) {
     const full = path.join(entry.parentPath, entry.name);
     const relative = path.relative(store.root, full);
+    // The trash (photos kept for the history and Recently deleted) and the site's own files
+    // are named by other records (docs/behaviour.md §18, §21, §22).
+    if (relative === ".trash" || relative.startsWith(`.trash${path.sep}`)) continue;
+    if (relative === "site" || relative.startsWith(`site${path.sep}`)) continue;
     if (entry.isFile()) {
       if (relative.startsWith(".tmp")) problems.push(`temporary file left: ${relative}`);
       else if (relative.includes(".removing-")) problems.push(`staged file left: ${relative}`);

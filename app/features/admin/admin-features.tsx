@@ -86,6 +86,12 @@ export default function AdminFeatures({
         >
           Edit Property
         </Link>
+        <Link
+          className="btn btn-outline"
+          to={`${kind.route}/${encodeURIComponent(listing.id)}/history`}
+        >
+          History
+        </Link>
         <button
           type="button"
           className="btn btn-outline"

@@ -255,6 +255,72 @@ export class ImageStore {
   }
 
   /**
+   * The trash (docs/behaviour.md §21, §22): photos that only the change history or a deleted
+   * listing still names wait in `{root}/.trash/…` (never served) until their listing is purged.
+   * `moveToTrash` takes photos (with their variants) out of public reach; `rollback` puts them
+   * back, so the move and the database change happen together or not at all.
+   */
+  moveToTrash(urls: string[]): Promise<StagedRemoval> {
+    return this.moveFiles(
+      urls.flatMap((url) =>
+        this.filesOf(url).map((f): [string, string] => [f, this.trashPathOf(f)]),
+      ),
+    );
+  }
+
+  /**
+   * Brings photos back from the trash to their own URLs. Answers the URLs that could not be
+   * found there nor in place (purged or never stored): the caller refuses the restore.
+   */
+  async restoreFromTrash(urls: string[]): Promise<{ staged: StagedRemoval; missing: string[] }> {
+    const missing: string[] = [];
+    const pairs: [string, string][] = [];
+    for (const url of urls) {
+      const [original] = this.filesOf(url);
+      if (!original) {
+        missing.push(url);
+        continue;
+      }
+      const inPlace = await exists(original);
+      if (!inPlace && !(await exists(this.trashPathOf(original)))) missing.push(url);
+      for (const file of this.filesOf(url)) pairs.push([this.trashPathOf(file), file]);
+    }
+    return { staged: await this.moveFiles(pairs), missing };
+  }
+
+  /** Deletes photos for good, from the trash and from their place (a listing's purge). */
+  async purge(urls: string[]) {
+    for (const file of urls.flatMap((url) => this.filesOf(url))) {
+      await fs.rm(this.trashPathOf(file), { force: true });
+      await fs.rm(file, { force: true });
+    }
+  }
+
+  private trashPathOf(file: string): string {
+    return this.inside(path.join(this.root, ".trash", path.relative(this.root, file)));
+  }
+
+  /** Renames each existing `from` to its `to`; `rollback` renames them back. */
+  private async moveFiles(pairs: [string, string][]): Promise<StagedRemoval> {
+    const moved: [string, string][] = [];
+    const undo = async () => {
+      for (const [from, to] of moved.reverse()) await fs.rename(to, from).catch(() => undefined);
+    };
+    try {
+      for (const [from, to] of pairs) {
+        if (!(await exists(from))) continue;
+        await fs.mkdir(path.dirname(to), { recursive: true });
+        await fs.rename(this.inside(from), this.inside(to));
+        moved.push([from, to]);
+      }
+    } catch (error) {
+      await undo();
+      throw error;
+    }
+    return { commit: async () => undefined, rollback: undo };
+  }
+
+  /**
    * Puts right what a crash left (see disk-repair.server.ts): staged removals restored or
    * finished, temporary files deleted, photo files no record names reported and, once older
    * than the grace period, deleted.
@@ -278,4 +344,11 @@ export interface StagedRemoval {
 function isInside(root: string, file: string): boolean {
   const relative = path.relative(path.resolve(root), path.resolve(file));
   return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+}
+
+function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
 }

@@ -101,6 +101,18 @@ export function UserMenu({ viewer, onChosen }: { viewer: Viewer; onChosen?: () =
                   Site settings
                 </Link>
               </li>
+              <li>
+                <Link
+                  className="dropdown-item"
+                  to="/admin/deleted"
+                  onClick={() => {
+                    setOpen(false);
+                    onChosen?.();
+                  }}
+                >
+                  Recently deleted
+                </Link>
+              </li>
             </>
           ) : null}
           <li>

@@ -2,9 +2,11 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { isPossibleListingId } from "~/domain/listing-id";
 import { type Collection, isCollection, KINDS } from "~/domain/listing-kinds";
 import { messages } from "~/domain/messages";
+import type { Viewer } from "~/features/auth";
 import { ImageRejectedError, type ImageStore, withUpload } from "~/features/images/index.server";
 import type { Db } from "~/shared/db.server";
 import { HttpError, statusText } from "~/shared/http-error.server";
+import type { Actor } from "./history.server";
 import {
   parseCaptionMap,
   parseJsonField,
@@ -31,6 +33,12 @@ function collectionOf(req: Request): Collection {
   const { collection } = req.params;
   if (!isCollection(collection)) throw new HttpError(404, "Unknown collection.");
   return collection;
+}
+
+/** Who makes a change (the signed-in admin requireAdmin found), for the history. */
+function actorOf(res: Response): Actor | null {
+  const user = (res.locals.viewer as Viewer | undefined)?.user;
+  return user ? { name: user.name, email: user.email } : null;
 }
 
 /** Every listing write: authorised, validated and sequenced on the server. */
@@ -64,6 +72,7 @@ export function createListingApi({ db, images, requireAdmin, onSiteChange }: Lis
           input,
           files.map((f) => f.path),
           captions,
+          actorOf(res),
         );
       });
       res.status(201).json({ id });
@@ -87,7 +96,15 @@ export function createListingApi({ db, images, requireAdmin, onSiteChange }: Lis
         );
       }
       const captions = parseCaptionMap(req.body?.image_captions, urls);
-      await writes.save(collection, String(req.params.id), input, urls, version, captions);
+      await writes.save(
+        collection,
+        String(req.params.id),
+        input,
+        urls,
+        version,
+        captions,
+        actorOf(res),
+      );
       res.status(204).end();
     }),
   );
@@ -99,7 +116,7 @@ export function createListingApi({ db, images, requireAdmin, onSiteChange }: Lis
       if (typeof available !== "boolean") {
         throw new HttpError(400, "currently_available must be true or false.");
       }
-      await writes.setAvailability(String(req.params.id), available);
+      await writes.setAvailability(String(req.params.id), available, actorOf(res));
       res.status(204).end();
     }),
   );
@@ -126,6 +143,7 @@ export function createListingApi({ db, images, requireAdmin, onSiteChange }: Lis
           collection,
           String(req.params.id),
           files.map((f) => f.path),
+          actorOf(res),
         ),
       );
       res.json(change);
@@ -138,15 +156,41 @@ export function createListingApi({ db, images, requireAdmin, onSiteChange }: Lis
       const collection = collectionOf(req);
       const url = req.body?.url;
       if (typeof url !== "string") throw new HttpError(400, "Which image? The url is missing.");
-      res.json(await writes.removeImage(collection, String(req.params.id), url));
+      res.json(await writes.removeImage(collection, String(req.params.id), url, actorOf(res)));
     }),
   );
 
   api.delete(
     "/listings/:collection/:id",
     route(async (req, res) => {
-      await writes.remove(collectionOf(req), String(req.params.id));
+      await writes.remove(collectionOf(req), String(req.params.id), actorOf(res));
       res.status(204).end();
+    }),
+  );
+
+  // 'Restore this version' (docs/behaviour.md §21).
+  api.post(
+    "/listings/:collection/:id/history/:seq/restore",
+    route(async (req, res) => {
+      const collection = collectionOf(req);
+      const seq = Number(req.params.seq);
+      if (!Number.isSafeInteger(seq) || seq < 1) {
+        throw new HttpError(404, "That version is not in this listing's history.");
+      }
+      await writes.restoreVersion(collection, String(req.params.id), seq, actorOf(res));
+      res.status(204).end();
+    }),
+  );
+
+  // 'Restore' on 'Recently deleted' (docs/behaviour.md §22).
+  api.post(
+    "/deleted/:entry/restore",
+    route(async (req, res) => {
+      const entry = Number(req.params.entry);
+      if (!Number.isSafeInteger(entry) || entry < 1) {
+        throw new HttpError(404, "That listing is no longer in Recently deleted.");
+      }
+      res.json(await writes.restoreDeleted(entry, actorOf(res)));
     }),
   );
 
