@@ -44,7 +44,7 @@ export async function startServices(env: Env) {
 
   let adminSocket: Awaited<ReturnType<typeof startAdminSocket>> | null = null;
   try {
-    adminSocket = await startAdminSocket(db, env.dataDir, env.adminEmails);
+    adminSocket = await startAdminSocket(db, env.dataDir, env.adminEmails, images);
   } catch (error) {
     console.warn(`Admin command socket not started: ${(error as Error).message}`);
   }

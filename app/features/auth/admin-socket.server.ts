@@ -4,6 +4,7 @@
 import fs from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
+import type { ImageStore } from "~/features/images/index.server";
 import type { Db } from "~/shared/db.server";
 import {
   type AdminCommand,
@@ -14,6 +15,9 @@ import {
 
 export const ADMIN_SOCKET_NAME = "admin.sock";
 const MAX_REQUEST_BYTES = 16 * 1024;
+/** A settings import carries its logo and PDF (docs/behaviour.md §23): room for both. */
+const MAX_IMPORT_BYTES = 80 * 1024 * 1024;
+const IMPORT_PREFIX = '{"command":"settings-import"';
 const IDLE_TIMEOUT_MS = 10_000;
 /** sockaddr_un.sun_path is 108 bytes on Linux (104 on macOS), including the final NUL. */
 const MAX_SOCKET_PATH_BYTES = 103;
@@ -30,6 +34,8 @@ export async function startAdminSocket(
   db: Db,
   dataDir: string,
   adminEmails: readonly string[],
+  /** The image store, for the settings commands (docs/behaviour.md §23). */
+  images?: ImageStore,
 ): Promise<{ path: string; close(): Promise<void> }> {
   const socketPath = adminSocketPath(dataDir);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
@@ -44,7 +50,7 @@ export async function startAdminSocket(
   const server = net.createServer((socket) => {
     connections.add(socket);
     socket.on("close", () => connections.delete(socket));
-    void serveConnection(db, socket, adminEmails);
+    void serveConnection(db, socket, adminEmails, images);
   });
   await listenOwnerOnly(server, socketPath);
   return {
@@ -106,7 +112,12 @@ function probe(socketPath: string): Promise<"absent" | "stale" | "listening"> {
   });
 }
 
-async function serveConnection(db: Db, socket: net.Socket, adminEmails: readonly string[]) {
+async function serveConnection(
+  db: Db,
+  socket: net.Socket,
+  adminEmails: readonly string[],
+  images?: ImageStore,
+) {
   socket.setTimeout(IDLE_TIMEOUT_MS, () => socket.destroy());
   socket.on("error", () => socket.destroy());
   let line: string;
@@ -128,7 +139,7 @@ async function serveConnection(db: Db, socket: net.Socket, adminEmails: readonly
     });
   }
   try {
-    reply(socket, await runAdminCommand(db, command, adminEmails));
+    reply(socket, await runAdminCommand(db, command, adminEmails, images));
   } catch (error) {
     console.error("Admin command failed:", error);
     reply(socket, { ok: false, code: "INTERNAL", error: "The server could not run the command." });
@@ -139,11 +150,12 @@ async function serveConnection(db: Db, socket: net.Socket, adminEmails: readonly
 function readLine(socket: net.Socket): Promise<string> {
   return new Promise((resolve, reject) => {
     let buffer = "";
+    const limit = () => (buffer.startsWith(IMPORT_PREFIX) ? MAX_IMPORT_BYTES : MAX_REQUEST_BYTES);
     const onData = (chunk: string) => {
       buffer += chunk;
       const end = buffer.indexOf("\n");
       if (end >= 0) finish(() => resolve(buffer.slice(0, end)));
-      else if (buffer.length > MAX_REQUEST_BYTES) finish(() => reject(new Error("too large")));
+      else if (buffer.length > limit()) finish(() => reject(new Error("too large")));
     };
     const onEnd = () => finish(() => resolve(buffer));
     const finish = (settle: () => void) => {

@@ -100,3 +100,25 @@ export async function dropFeatured(tx: Queryable, ref: FeaturedRef) {
     current.filter((e) => !same(e, ref)),
   );
 }
+
+/**
+ * Sets the whole list (settings import): the listings that exist, in this order; null goes back
+ * to the default featured addresses. Call inside a transaction.
+ */
+export async function replaceFeatured(tx: Queryable, refs: FeaturedRef[] | null) {
+  await lockSettings(tx);
+  if (refs === null) {
+    await tx.query("UPDATE site_settings SET content = content - 'featured' WHERE id");
+    return;
+  }
+  const existing = await tx.query<FeaturedRef>(
+    `SELECT l.collection, l.id FROM listings l
+       JOIN jsonb_to_recordset($1::jsonb) AS f(collection text, id text)
+         ON f.collection = l.collection AND f.id = l.id`,
+    [JSON.stringify(refs)],
+  );
+  await store(
+    tx,
+    refs.filter((ref) => existing.some((e) => same(e, ref))),
+  );
+}

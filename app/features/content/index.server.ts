@@ -18,3 +18,4 @@ export {
 } from "./settings.server";
 export { createSettingsApi } from "./settings-api.server";
 export { parseSettings } from "./settings-input.server";
+export { exportSettings, importSettings, SETTINGS_FORMAT } from "./settings-transfer.server";
