@@ -52,6 +52,9 @@ describe("image store repair", () => {
     await db.query("DELETE FROM listings");
     await fs.rm(store.root, { recursive: true, force: true });
     await writes.add("properties", fields, photos);
+    // These cases are about records and files alone: no history names the photos (photos the
+    // history names are kept in the trash; see the last case).
+    await db.query("DELETE FROM listing_history");
   });
 
   const urls = async () => (await getListing(db, "properties", id))?.image_urls ?? [];
@@ -150,5 +153,20 @@ describe("image store repair", () => {
     expect(report.orphans).toHaveLength(18);
     expect(report.orphansRemoved).toEqual([]);
     expect(await store.exists(first)).toBe(true);
+  });
+  it("puts back a live photo a crash left in the trash, and trashes a history photo left in place", async () => {
+    const [first, second] = (await urls()) as [string, string];
+    await store.moveToTrash([first]); // moved, then the process died before the record changed
+    expect(await store.exists(first)).toBe(false);
+    await repair();
+    expect(await store.exists(first)).toBe(true);
+    // A photo only the history names, left in its folder (a restore that died half-way).
+    await writes.removeImage("properties", id, second);
+    await store.restoreFromTrash([second]);
+    expect(await store.exists(second)).toBe(true);
+    const report = await repair();
+    expect(report.orphans).toEqual([]);
+    expect(await store.exists(second)).toBe(false);
+    expect((await store.restoreFromTrash([second])).missing).toEqual([]);
   });
 });
