@@ -93,7 +93,8 @@ for (const target of dbTargets) {
       };
       expect(saved.settings.name).toBe("Blue Ridge Leasing");
       expect(saved.logo.src).toMatch(/^\/images\/site\/logo_\d+\.png$/);
-      expect([saved.logo.width, saved.logo.height]).toEqual([640, 320]);
+      // Sized like the default logo (160 wide: 320 px in the hero), the file 640 px wide.
+      expect([saved.logo.width, saved.logo.height]).toEqual([160, 80]);
 
       const stored = await readStoredContent(app.db);
       expect(stored.name).toBe("Blue Ridge Leasing");

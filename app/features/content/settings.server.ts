@@ -101,7 +101,14 @@ export async function saveSettings(
       });
       const src = await images.saveSiteFile("logo", processed.data);
       created.push(src);
-      logo = { src, width: processed.width, height: processed.height };
+      // Sized like the default logo (the navbar shows it 80 px wide, the hero at twice the
+      // width): the file's pixels (at most 640 wide) serve screens of 2× density and more.
+      const width = company.logo.width;
+      logo = {
+        src,
+        width,
+        height: Math.max(1, Math.round((width * processed.height) / processed.width)),
+      };
     }
     let applicationPdf: string | null | undefined;
     if (change.application === "generated") applicationPdf = null;
