@@ -3,11 +3,11 @@ import path from "node:path";
 import { z } from "zod";
 
 // Environment is read and validated once at start; everything else receives the typed result.
-const booleanFlag = (fallback: boolean) =>
-  z
-    .enum(["true", "false", "1", "0", ""])
-    .optional()
-    .transform((v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1"));
+/** true/1, false/0, or `undefined` when not given (or empty). */
+const optionalFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -60,7 +60,8 @@ const schema = z.object({
     .url()
     .optional()
     .or(z.literal("").transform(() => undefined)),
-  SEED_DEMO: booleanFlag(true),
+  // Not given: demo listings only in a newly created embedded database (decision 0033).
+  SEED_DEMO: optionalFlag,
   PUBLIC_URL: z
     .string()
     .url()
@@ -90,7 +91,11 @@ export type Env = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  seedDemo: boolean;
+  /**
+   * SEED_DEMO: `undefined` when not given (demo listings only in a newly created embedded
+   * database), `true` (also in an existing or PostgreSQL one), `false` (never). Once at most.
+   */
+  seedDemo: boolean | undefined;
   /** The site's origin as visitors reach it (redirect URIs, absolute links). */
   publicUrl: string;
   /** Set when an OIDC client is configured; otherwise the development provider may stand in. */
