@@ -9,6 +9,7 @@ import { startStorageRepair } from "~/features/listings/storage-repair.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { isNewEmbeddedDatabase, openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
+import { log } from "~/shared/logger.server";
 
 /**
  * Opens the database (migrated), the image store and the live hub; grants ADMIN_EMAILS;
@@ -26,10 +27,10 @@ export async function startServices(env: Env) {
   const hub = await LiveHub.start(db);
 
   const granted = await grantAdminEmails(db, env.adminEmails);
-  if (granted.length > 0) console.log(`Granted admin from ADMIN_EMAILS: ${granted.join(", ")}`);
+  if (granted.length > 0) log().info(`Granted admin from ADMIN_EMAILS: ${granted.join(", ")}`);
   if (demoContentWanted(env.seedDemo, newEmbeddedDatabase)) {
     const seeded = await seedDemoContent(db, images);
-    if (seeded > 0) console.log(`Loaded ${seeded} demo listings into the empty database.`);
+    if (seeded > 0) log().info(`Loaded ${seeded} demo listings into the new database.`);
   }
 
   // Before the first request: what a crash left in the image folders is put right.
@@ -37,14 +38,14 @@ export async function startServices(env: Env) {
 
   // Never blocks the start: pages use the originals until the variants exist.
   void backfillVariants(images).then((made) => {
-    if (made > 0) console.log(`Made responsive variants for ${made} stored photos.`);
+    if (made > 0) log().info(`Made responsive variants for ${made} stored photos.`);
   });
 
   let adminSocket: Awaited<ReturnType<typeof startAdminSocket>> | null = null;
   try {
     adminSocket = await startAdminSocket(db, env.dataDir, env.adminEmails);
   } catch (error) {
-    console.warn(`Admin command socket not started: ${(error as Error).message}`);
+    log().warn(`Admin command socket not started: ${(error as Error).message}`);
   }
 
   return {
