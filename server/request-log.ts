@@ -44,6 +44,14 @@ export function requestLog(trustProxy: TrustProxyFn) {
       if (error || res.statusCode >= 500) return PROBES.has(pathOf(req)) ? "warn" : "error";
       return PROBES.has(pathOf(req)) ? "debug" : "info";
     },
+    // A 5xx without an error object: pino-http makes one up ("failed with status code …",
+    // with a stack of its own); the status says it all, and the real error has its own line.
+    customErrorObject(_req, res, error, fields) {
+      const made = `failed with status code ${res.statusCode}`;
+      if (error.message !== made) return fields;
+      const { err: _made, ...rest } = fields as Record<string, unknown>;
+      return rest;
+    },
     customSuccessMessage: (req, res, ms) => `${req.method} ${req.url} ${res.statusCode} ${ms} ms`,
     customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode} failed`,
   });
