@@ -14,6 +14,9 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
+          // The app's JSON logs (app/shared/logger.server.ts): warnings and errors only, so test
+          // output stays readable; tests that read logs capture them (tests/support/logs.ts).
+          env: { LOG_LEVEL: "warn" },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -61,7 +61,8 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // On the server, entry.server.tsx's handleError has logged it already (with the request's id).
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return (
     <section className="prose">
       <title>{`Something went wrong | ${company.name}`}</title>

@@ -2,6 +2,7 @@
 // text (JSON under /api, where clients read `error`), never internals; server faults are logged.
 import type { ErrorRequestHandler } from "express";
 import { statusText } from "~/shared/http-error.server";
+import { log } from "~/shared/logger.server";
 
 /** The 4xx/5xx status an error carries (Express, body-parser, http-errors style), else 500. */
 export function errorStatus(error: unknown): number {
@@ -17,7 +18,9 @@ export function errorStatus(error: unknown): number {
 
 export const finalErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const status = errorStatus(error);
-  if (status >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, error);
+  // Logged with the request's id (log() is the request's logger), which the answer's
+  // X-Request-Id header also carries: staff can find this line from what a visitor quotes.
+  if (status >= 500) log().error({ err: error }, `${req.method} ${req.originalUrl} failed`);
   if (res.headersSent) {
     res.end();
     return;

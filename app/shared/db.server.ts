@@ -33,6 +33,14 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
   return db;
 }
 
+/**
+ * Whether opening the embedded database in `dataDir` will create it (no cluster there yet):
+ * the one start that may load demo listings by default (docs/decisions/0033-demo-content-once-on-a-new-embedded-database.md).
+ */
+export function isNewEmbeddedDatabase(dataDir: string): boolean {
+  return dataDir.startsWith("memory://") || !existsSync(path.join(dataDir, "PG_VERSION"));
+}
+
 async function openPglite(dataDir: string): Promise<Db> {
   const { PGlite } = await import("@electric-sql/pglite");
   if (!dataDir.startsWith("memory://")) await fs.mkdir(dataDir, { recursive: true });

@@ -5,6 +5,7 @@ import fs from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import type { Db } from "~/shared/db.server";
+import { log } from "~/shared/logger.server";
 import {
   type AdminCommand,
   type AdminResponse,
@@ -130,7 +131,7 @@ async function serveConnection(db: Db, socket: net.Socket, adminEmails: readonly
   try {
     reply(socket, await runAdminCommand(db, command, adminEmails));
   } catch (error) {
-    console.error("Admin command failed:", error);
+    log().error({ err: error }, "Admin command failed");
     reply(socket, { ok: false, code: "INTERNAL", error: "The server could not run the command." });
   }
 }

@@ -2,6 +2,7 @@
 import type { RequestHandler } from "express";
 import type { Db } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
+import { log } from "~/shared/logger.server";
 import { isAdmin } from "./admins.server";
 import { findSessionUser, sessionTokenFromCookies } from "./sessions.server";
 import type { SessionUser, Viewer } from "./viewer";
@@ -25,7 +26,7 @@ async function adminOrFalse(db: Db, user: SessionUser | null): Promise<boolean> 
   try {
     return await isAdmin(db, user);
   } catch (error) {
-    console.error("Failed to check admin status:", error);
+    log().error({ err: error }, "Failed to check admin status");
     return false;
   }
 }

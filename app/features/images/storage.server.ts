@@ -29,6 +29,15 @@ export class ImageStore {
 
   constructor(readonly root: string) {}
 
+  /**
+   * Throws unless photos can be stored now (GET /readyz): the temporary folder exists or can
+   * be made, and is writable.
+   */
+  async checkReachable(): Promise<void> {
+    await fs.mkdir(this.tempDir, { recursive: true });
+    await fs.access(this.tempDir, fs.constants.W_OK);
+  }
+
   /** Files being written or uploads being read; same filesystem as the photos (renames). */
   get tempDir() {
     return path.join(this.root, ".tmp");

@@ -5,6 +5,7 @@ import { messages } from "~/domain/messages";
 import { ImageRejectedError, type ImageStore, withUpload } from "~/features/images/index.server";
 import type { Db } from "~/shared/db.server";
 import { HttpError, statusText } from "~/shared/http-error.server";
+import { log } from "~/shared/logger.server";
 import { parseJsonField, parseListingFields } from "./listing-input.server";
 import { ListingWrites } from "./listing-writes.server";
 
@@ -164,7 +165,7 @@ export function apiErrorHandler(error: unknown, req: Request, res: Response, _ne
         ? `${statusText(status)}: ${refusal.message}`
         : statusText(status);
   }
-  if (status >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, error);
+  if (status >= 500) log().error({ err: error }, `${req.method} ${req.originalUrl} failed`);
   if (res.headersSent) return res.end();
   res.status(status).json(code ? { error: message, code } : { error: message });
 }

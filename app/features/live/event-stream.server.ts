@@ -19,9 +19,13 @@ export function liveEventStream(hub: LiveHub) {
       "X-Accel-Buffering": "no",
     });
     res.write("retry: 1000\n\n");
-    const unsubscribe = hub.subscribe((change) => {
-      if (wanted.has(change.collection)) res.write(`data: ${JSON.stringify(change)}\n\n`);
-    });
+    const unsubscribe = hub.subscribe(
+      (change) => {
+        if (wanted.has(change.collection)) res.write(`data: ${JSON.stringify(change)}\n\n`);
+      },
+      // Server shutdown: the browser's EventSource reconnects after `retryMs`.
+      (retryMs) => res.end(`retry: ${retryMs}\n\n`),
+    );
     const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);
     req.on("close", () => {
       clearInterval(heartbeat);

@@ -10,13 +10,15 @@ export interface ListingChange {
 }
 
 type Subscriber = (change: ListingChange) => void;
+/** Ends one open stream, telling its client to reconnect after `retryMs`. */
+type StreamEnd = (retryMs: number) => void;
 
 /**
  * One LISTEN per server process, fanned out to every open event stream. The trigger in
  * migration 0001 announces each write, so writes from other instances or the CLI arrive too.
  */
 export class LiveHub {
-  private subscribers = new Set<Subscriber>();
+  private subscribers = new Map<Subscriber, StreamEnd | undefined>();
   /** Server-side listeners (caches): told first, and not counted as open streams. */
   private observers = new Set<Subscriber>();
   private stop: (() => Promise<void>) | undefined;
@@ -31,9 +33,20 @@ export class LiveHub {
     return this.subscribers.size;
   }
 
-  subscribe(fn: Subscriber): () => void {
-    this.subscribers.add(fn);
+  /** `end` lets endStreams() close the subscriber's stream (an event stream passes one). */
+  subscribe(fn: Subscriber, end?: StreamEnd): () => void {
+    this.subscribers.set(fn, end);
     return () => this.subscribers.delete(fn);
+  }
+
+  /**
+   * Shutdown: ends every open stream with a reconnect hint, so browsers come back (to another
+   * instance, or to this one restarted) instead of holding the server open.
+   */
+  endStreams(retryMs: number) {
+    const ends = [...this.subscribers.values()];
+    this.subscribers.clear();
+    for (const end of ends) end?.(retryMs);
   }
 
   /** For server-side state that must be stale no longer than the pages told of a change. */
@@ -52,7 +65,7 @@ export class LiveHub {
       return;
     }
     for (const fn of this.observers) fn(change);
-    for (const fn of this.subscribers) fn(change);
+    for (const fn of this.subscribers.keys()) fn(change);
   }
 
   async close() {
