@@ -32,6 +32,7 @@ export default function handleRequest(
   const policy = securityHeaders({
     nonce,
     hsts: context.env.strictTransportSecurity,
+    imageOrigins: context.env.photoBaseUrl ? [new URL(context.env.photoBaseUrl).origin] : [],
     development: import.meta.env.DEV,
   });
   for (const [name, value] of Object.entries(policy)) headers.set(name, value);

@@ -7,24 +7,31 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import "./app.css";
 
 import type { Route } from "./+types/root";
 import { company } from "./domain/company";
 import { useNonce } from "./features/document/nonce";
+import { PhotoBaseProvider } from "./features/images";
 import { Navbar } from "./features/layout/navbar";
 import { NotFoundPage } from "./features/layout/not-found-page";
 import { PendingIndicator } from "./features/layout/pending-indicator";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { viewer: context.viewer, origin: context.env.publicUrl };
+  return {
+    viewer: context.viewer,
+    origin: context.env.publicUrl,
+    photoBase: context.env.photoBaseUrl ?? null,
+  };
 }
 
 export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
@@ -40,7 +47,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Navbar />
         <PendingIndicator />
         <main id="main">
-          <div className="container">{children}</div>
+          <div className="container">
+            <PhotoBaseProvider base={data?.photoBase ?? null}>{children}</PhotoBaseProvider>
+          </div>
         </main>
         <footer className="site-footer">
           <div className="container">

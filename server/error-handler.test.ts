@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import type express from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ImageStore } from "~/features/images/storage.server";
+import { DiskImageStore } from "~/features/images/storage.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { type Db, openDb } from "~/shared/db.server";
 import { readEnv } from "~/shared/env.server";
@@ -40,7 +40,7 @@ describe("the final error handler, through the whole app", () => {
     const app = await createApp({
       db,
       hub,
-      images: new ImageStore(path.resolve("build/no-images")),
+      images: new DiskImageStore(path.resolve("build/no-images")),
       env: readEnv({ NODE_ENV: "production" }),
       build,
       // The slot where the development server mounts Vite: here, a part that fails on demand.

@@ -3,7 +3,7 @@ import { startAdminSocket } from "~/features/auth/admin-socket.server";
 import { grantAdminEmails } from "~/features/auth/admins.server";
 import { acquireDataDirLock, type DataDirLock } from "~/features/auth/data-dir-lock.server";
 import { backfillVariants } from "~/features/images/backfill-variants.server";
-import { ImageStore } from "~/features/images/storage.server";
+import { createImageStore } from "~/features/images/storage.server";
 import { demoContentWanted, seedDemoContent } from "~/features/listings/demo-seed.server";
 import { startStorageRepair } from "~/features/listings/storage-repair.server";
 import { LiveHub } from "~/features/live/hub.server";
@@ -23,7 +23,7 @@ export async function startServices(env: Env) {
   if (!env.databaseUrl) lock = await acquireDataDirLock(dbDir, { waitMs: 10_000 });
   const newEmbeddedDatabase = !env.databaseUrl && isNewEmbeddedDatabase(dbDir);
   const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: dbDir });
-  const images = new ImageStore(path.join(env.dataDir, "images"));
+  const images = createImageStore(env);
   const hub = await LiveHub.start(db);
 
   const granted = await grantAdminEmails(db, env.adminEmails);

@@ -16,6 +16,11 @@ export interface Db extends Queryable {
   /** Runs `fn` in one transaction; a throw rolls everything back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
+   * Runs `fn` while holding a PostgreSQL session advisory lock (pg_advisory_lock) on a connection
+   * of its own: other instances wait. PGlite has one process (the data-directory lock): just runs.
+   */
+  withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
    * Subscribes to NOTIFY on `channel`; returns the unsubscribe function. On PostgreSQL a lost
    * LISTEN connection is replaced by itself; `onResumed` runs once LISTEN is back, since
    * notifications sent in between are lost (docs/behaviour.md, "Database faults").
@@ -32,13 +37,15 @@ export interface OpenDbOptions {
   databaseUrl?: string;
   /** PGlite data directory; `memory://` for a throwaway database. */
   dataDir?: string;
+  /** false: open without applying migrations (tests of migrate itself). */
+  migrate?: boolean;
 }
 
 export async function openDb(options: OpenDbOptions): Promise<Db> {
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
     : await openPglite(options.dataDir ?? "memory://");
-  await migrate(db);
+  if (options.migrate !== false) await migrate(db);
   return db;
 }
 
@@ -75,6 +82,7 @@ async function openPglite(dataDir: string): Promise<Db> {
           }),
         ),
       ),
+    withAdvisoryLock: (_key, fn) => fn(),
     listen: async (channel, onPayload) => {
       const unsubscribe = await pg.listen(channel, onPayload);
       return async () => unsubscribe();
@@ -217,6 +225,23 @@ async function openPostgres(url: string): Promise<Db> {
         client.release(lost);
       }
     },
+    withAdvisoryLock: async (key, fn) => {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [key]);
+        return await fn();
+      } catch (error) {
+        broken = true;
+        throw error;
+      } finally {
+        // Closing the session releases the lock too: a broken connection is never reused.
+        await client.query("SELECT pg_advisory_unlock($1)", [key]).catch(() => {
+          broken = true;
+        });
+        client.release(broken);
+      }
+    },
     listen: async (channel, onPayload, onResumed) => {
       if (onResumed) resumed.add(onResumed);
       let set = listeners.get(channel);
@@ -259,8 +284,20 @@ function findMigrationsDir(): string {
 }
 const migrationsDir = findMigrationsDir();
 
-/** Applies db/migrations/NNNN_*.sql in order, each once, each in its own transaction. */
-export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
+/** The advisory lock every instance takes before it looks at or changes the schema. */
+const MIGRATION_LOCK = 8142017;
+
+/**
+ * Applies db/migrations/NNNN_*.sql in order, each once, each in its own transaction. On
+ * PostgreSQL the whole run holds one advisory lock, taken before `schema_migrations` is even
+ * created: instances started together migrate one after the other, and the later ones find
+ * everything applied (docs/decisions/0039-several-instances.md). Returns the files applied here.
+ */
+export function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
+  return db.withAdvisoryLock(MIGRATION_LOCK, () => migrateLocked(db, dir));
+}
+
+async function migrateLocked(db: Db, dir: string): Promise<string[]> {
   await db.query(
     `CREATE TABLE IF NOT EXISTS schema_migrations (
        name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
@@ -274,10 +311,6 @@ export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
     if (done.has(file)) continue;
     const sql = await fs.readFile(path.join(dir, file), "utf8");
     await db.transaction(async (tx) => {
-      // A lock keeps two instances starting together from applying the same file twice.
-      if (db.kind === "postgres") await tx.query("SELECT pg_advisory_xact_lock(8142017)");
-      const again = await tx.query("SELECT 1 FROM schema_migrations WHERE name = $1", [file]);
-      if (again.length > 0) return;
       await tx.exec(sql);
       await tx.query("INSERT INTO schema_migrations (name) VALUES ($1)", [file]);
     });

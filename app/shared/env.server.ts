@@ -107,6 +107,21 @@ const schema = z.object({
     .default("info"),
   // SIGTERM/SIGINT: how long requests in flight may take to finish before the server exits anyway.
   SHUTDOWN_TIMEOUT_SECONDS: positiveNumber(10, 3600),
+  // Photos in an S3-compatible bucket instead of DATA_DIR/images (docs/decisions/0038-object-storage.md);
+  // credentials, region and endpoint are the AWS SDK's own variables (AWS_REGION, …).
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "not a bucket name (3-63 of a-z, 0-9, . and -)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  S3_FORCE_PATH_STYLE: optionalFlag,
+  // Pages point their photos here (a CDN in front of the bucket) instead of at /images.
+  PHOTO_BASE_URL: z
+    .string()
+    .url()
+    .refine((u) => /^https?:/.test(u), "must be an http(s) URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 /**
@@ -155,6 +170,10 @@ export type Env = {
     liveStreamsPerClient: number;
     liveStreamsTotal: number;
   };
+  /** Photos in this bucket (S3_BUCKET) rather than under DATA_DIR/images. */
+  s3: { bucket: string; forcePathStyle: boolean } | null;
+  /** Base URL pages use for photos (PHOTO_BASE_URL, no trailing slash), else the site's /images. */
+  photoBaseUrl: string | undefined;
 };
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -213,5 +232,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       liveStreamsPerClient: e.LIVE_STREAMS_PER_CLIENT,
       liveStreamsTotal: e.LIVE_STREAMS_TOTAL,
     },
+    s3: e.S3_BUCKET
+      ? { bucket: e.S3_BUCKET, forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false }
+      : null,
+    photoBaseUrl: e.PHOTO_BASE_URL?.replace(/\/+$/, ""),
   };
 }

@@ -1,4 +1,4 @@
-// The admin screens' error dialogs (spec §8, character for character, with the footer), and that
+// The admin screens' error dialogs (docs/behaviour.md §8, character for character, with the footer), and that
 // a failed step leaves the data as it was (issue: nothing lost or orphaned). Both kinds.
 import { company } from "~/domain/company";
 import type { Listing } from "~/domain/listing";

@@ -1,4 +1,4 @@
-// Live subscriptions (spec §7): open lists follow database changes without a reload, whether the
+// Live subscriptions (docs/behaviour.md §7): open lists follow database changes without a reload, whether the
 // change comes from the app or from outside it (the trigger sees every write).
 import { company } from "~/domain/company";
 import { listingPath } from "~/domain/listing-kinds";

@@ -113,7 +113,7 @@ export function EditListingForm({
     } catch (error) {
       setBusy(null);
       if (error instanceof ApiError && error.code === "stale") {
-        // Trying again cannot help (the spec's "Please try again" would mislead): say why and
+        // Trying again cannot help (docs/behaviour.md §8's "Please try again" would mislead): say why and
         // what to do. The form keeps what was typed, so nothing is lost before reloading.
         await dialogs.error(addedMessages.staleEdit(kind.noun));
         return;

@@ -17,7 +17,7 @@ export async function loadListingForEdit(
     // With its version: the form sends it back on save, so a stale save can be refused.
     listing = await getListingForEdit(context.db, collection, id);
   } catch (error) {
-    // Details go to the log; the form's error boundary shows spec §8 'Failed to fetch …'.
+    // Details go to the log; the form's error boundary shows docs/behaviour.md §8 'Failed to fetch …'.
     log().error({ err: error }, `Failed to load ${collection}/${id} for editing`);
     throw data({ message: "The listing could not be read from the database." }, { status: 503 });
   }

@@ -10,7 +10,7 @@ interface ListingFieldsProps {
   disabled?: boolean;
 }
 
-/** The record's inputs for both kinds and both forms (spec §2 lists which appear where). */
+/** The record's inputs for both kinds and both forms (docs/behaviour.md §2 lists which appear where). */
 export function ListingFields({ kind, mode, values, onChange, disabled }: ListingFieldsProps) {
   const id = useId();
   const set = <K extends keyof ListingFormValues>(key: K, value: ListingFormValues[K]) =>

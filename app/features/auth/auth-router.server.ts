@@ -26,7 +26,7 @@ import { upsertUser, userFromClaims } from "./users.server";
 export const SIGN_IN_UNAVAILABLE_MESSAGE =
   "Sign-in is unavailable: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (and OIDC_ISSUER for a provider other than Google) to enable it.";
 
-/** Spec section 8: a failed sign-in is only logged, with this text. */
+/** docs/behaviour.md §8: a failed sign-in is only logged, with this text. */
 const LOGIN_FAILED_LOG = "Error logging in with Google";
 
 /** Mount at the site root, before any body parser (the identity provider reads its own bodies). */

@@ -20,7 +20,7 @@ export async function getViewer(
   return { user, isAdmin: await adminOrFalse(db, user), signIn: signInOptions(env) };
 }
 
-/** Spec section 4: a failed lookup is logged and the user is treated as non-admin. */
+/** docs/behaviour.md §4: a failed lookup is logged and the user is treated as non-admin. */
 async function adminOrFalse(db: Db, user: SessionUser | null): Promise<boolean> {
   if (!user) return false;
   try {
@@ -34,7 +34,7 @@ async function adminOrFalse(db: Db, user: SessionUser | null): Promise<boolean> 
 export function signInOptions(env: Pick<Env, "oidc" | "devIdentityProvider">): Viewer["signIn"] {
   return {
     available: Boolean(env.oidc) || env.devIdentityProvider,
-    // The development provider stands in for Google, so the label stays the spec's.
+    // The development provider stands in for Google, so the label stays the documented one (docs/behaviour.md §10).
     providerName: env.oidc?.providerName ?? "Google",
   };
 }

@@ -4,7 +4,7 @@ import { errorFooter } from "~/domain/company";
 export interface MessageDialogProps {
   title: string;
   text?: string;
-  /** Error dialogs carry the spec's footer; confirm dialogs ask Yes or Cancel. */
+  /** Error dialogs carry the footer of docs/behaviour.md §8; confirm dialogs ask Yes or Cancel. */
   variant: "error" | "success" | "confirm";
   /** `confirmed` is true only when a confirm dialog was answered Yes. */
   onClose: (confirmed: boolean) => void;

@@ -1,6 +1,5 @@
 // After a crash: the image store is brought back in line with the records (at start, then
 // periodically for what was too young to judge). See ImageStore.repair for what is done.
-import path from "node:path";
 import type { Collection } from "~/domain/listing-kinds";
 import type { ImageStore, RepairReport } from "~/features/images/index.server";
 import type { Queryable } from "~/shared/db.server";
@@ -70,7 +69,7 @@ export async function startStorageRepair(
 }
 
 function logReport(images: ImageStore, report: RepairReport) {
-  const rel = (file: string) => path.relative(images.root, file);
+  const rel = (file: string) => images.describe(file);
   const few = (files: string[]) =>
     files.slice(0, 5).map(rel).join(", ") +
     (files.length > 5 ? `, … (${files.length} in all)` : "");
