@@ -72,11 +72,17 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   // On the server, entry.server.tsx's handleError has logged it already (with the request's id).
   if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
+  // A database outage (503): the server says so in `message` (docs/behaviour.md, "Database faults").
+  const outage =
+    isRouteErrorResponse(error) && error.status === 503
+      ? (error.data as { message?: unknown } | null)?.message
+      : undefined;
   return (
     <section className="prose">
       <title>{`Something went wrong | ${company.name}`}</title>
       <h1>Something went wrong</h1>
       <p>Sorry, this page could not be shown. Please try again in a moment.</p>
+      {typeof outage === "string" ? <p>{outage}</p> : null}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import http from "node:http";
 import compression from "compression";
 import express from "express";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { type AppLoadContext, createRequestHandler, data, type ServerBuild } from "react-router";
 import type { AppServices } from "~/app-context";
 import { createAuthRouter } from "~/features/auth/auth-router.server";
 import { sessionTokenFromCookies } from "~/features/auth/sessions.server";
@@ -10,6 +10,7 @@ import { securityHeaders } from "~/features/document/security-headers.server";
 import { createListingApi } from "~/features/listings/api.server";
 import { liveEventStream } from "~/features/live/event-stream.server";
 import type { LiveHub } from "~/features/live/hub.server";
+import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/db.server";
 import { log, withRequestLogger } from "~/shared/logger.server";
 import { finalErrorHandler } from "./error-handler";
 import { sendFetchResponse, toFetchRequest, writePageAnswer } from "./fetch-bridge";
@@ -65,7 +66,14 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
 
   // Development renders fresh from Vite every time; production keeps signed-out pages.
   const pageCache = development ? undefined : new PageCache();
-  if (pageCache) hub.observe(() => pageCache.clear());
+  // After a database outage the hub resyncs: changes may have been missed, so nothing kept
+  // can be trusted (docs/decisions/0016-page-cache-for-signed-out-visitors.md).
+  if (pageCache)
+    hub.observe(
+      () => pageCache.clear(),
+      () => pageCache.clear(),
+    );
+  const loaderDb = outageAs503(db);
   const render = createRequestHandler(options.build, development ? "development" : "production");
   const hasSessionCookie = (cookie: string | null | undefined) =>
     sessionTokenFromCookies(cookie, env.session) !== undefined;
@@ -76,7 +84,7 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
     identify: async (request) => {
       const viewer = await getViewer(db, env, request.headers.get("cookie") ?? undefined);
       // An unknown or expired session is a signed-out visitor: the shared page.
-      return { shared: viewer.user === null, context: { db, images, env, viewer } };
+      return { shared: viewer.user === null, context: { db: loaderDb, images, env, viewer } };
     },
     render: (request, context) => render(request, context),
   });
@@ -144,6 +152,27 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
       hub.endStreams(SHUTDOWN_RETRY_MS);
     },
   });
+}
+
+/**
+ * The database as loaders and actions see it: during an outage (docs/behaviour.md, "Database
+ * faults") a failed statement becomes a thrown 503 answer, which the root error page shows
+ * with that status, instead of a 500.
+ */
+function outageAs503(db: Db): Db {
+  const answer503 = (error: unknown) => {
+    if (!isDatabaseUnavailable(error)) return error;
+    return data({ message: DATABASE_UNAVAILABLE.message }, { status: 503 });
+  };
+  return {
+    ...db,
+    kind: db.kind,
+    query: ((sql: string, params?: unknown[]) =>
+      db.query(sql, params).catch((e: unknown) => Promise.reject(answer503(e)))) as Db["query"],
+    exec: (sql) => db.exec(sql).catch((e: unknown) => Promise.reject(answer503(e))),
+    transaction: ((fn: Parameters<Db["transaction"]>[0]) =>
+      db.transaction(fn).catch((e: unknown) => Promise.reject(answer503(e)))) as Db["transaction"],
+  };
 }
 
 /**

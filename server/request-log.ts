@@ -52,8 +52,9 @@ export function requestLog(trustProxy: TrustProxyFn) {
       const { err: _made, ...rest } = fields as Record<string, unknown>;
       return rest;
     },
-    customSuccessMessage: (req, res, ms) => `${req.method} ${req.url} ${res.statusCode} ${ms} ms`,
-    customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode} failed`,
+    customSuccessMessage: (req, res, ms) =>
+      `${req.method} ${urlOf(req)} ${res.statusCode} ${ms} ms`,
+    customErrorMessage: (req, res) => `${req.method} ${urlOf(req)} ${res.statusCode} failed`,
   });
   return (req: http.IncomingMessage, res: http.ServerResponse): Logger => {
     middleware(req, res);
@@ -61,8 +62,13 @@ export function requestLog(trustProxy: TrustProxyFn) {
   };
 }
 
+/** The URL as requested (Express's mounted routers shorten `req.url` while they run). */
+function urlOf(req: http.IncomingMessage) {
+  return (req as http.IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url;
+}
+
 function pathOf(req: http.IncomingMessage) {
-  const url = req.url ?? "/";
+  const url = urlOf(req) ?? "/";
   const q = url.indexOf("?");
   return q === -1 ? url : url.slice(0, q);
 }

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { log } from "./logger.server";
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -19,8 +20,16 @@ export interface Db extends Queryable {
    * of its own: other instances wait. PGlite has one process (the data-directory lock): just runs.
    */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
-  /** Subscribes to NOTIFY on `channel`; returns the unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to NOTIFY on `channel`; returns the unsubscribe function. On PostgreSQL a lost
+   * LISTEN connection is replaced by itself; `onResumed` runs once LISTEN is back, since
+   * notifications sent in between are lost (docs/behaviour.md, "Database faults").
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResumed?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -82,11 +91,63 @@ async function openPglite(dataDir: string): Promise<Db> {
   };
 }
 
+/** How long a request waits for a PostgreSQL connection before it fails (never a hang). */
+export const CONNECT_TIMEOUT_MS = 3000;
+/** Waits between attempts to LISTEN again after the connection was lost. */
+const RELISTEN_DELAYS_MS = [100, 250, 500, 1000];
+
+/** What a request during a database outage is told (HTTP 503, with Retry-After). */
+export const DATABASE_UNAVAILABLE = {
+  message: "The site cannot reach its database right now. Please try again in a moment.",
+  retryAfterSeconds: 5,
+} as const;
+
+/**
+ * An error that means the database cannot be reached now (a restart, a failover, a dropped
+ * connection), as opposed to a fault of the statement: the site answers 503, not 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === "string") {
+    // 08: connection exception; 57P01–57P03: admin/crash shutdown, cannot connect now;
+    // 53300: too many connections.
+    if (code.startsWith("08") || /^57P0[123]$/.test(code) || code === "53300") return true;
+    if (
+      ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND"].includes(
+        code,
+      )
+    )
+      return true;
+  }
+  return (
+    typeof message === "string" &&
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|terminating connection/i.test(
+      message,
+    )
+  );
+}
+
 async function openPostgres(url: string): Promise<Db> {
   const { default: pgModule } = await import("pg");
-  const pool = new pgModule.Pool({ connectionString: url, max: 10 });
+  const pool = new pgModule.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // An idle pooled connection that PostgreSQL drops (restart, failover, pg_terminate_backend)
+  // emits `error` on the pool; without a listener that would end the process. The pool has
+  // already discarded it and opens a new one on the next query.
+  pool.on("error", (error) => {
+    log().warn(
+      `PostgreSQL dropped an idle connection (${error.message}); the next query reconnects`,
+    );
+  });
   const listeners = new Map<string, Set<(payload: string) => void>>();
+  const resumed = new Set<() => void>();
   let listenClient: import("pg").PoolClient | undefined;
+  let closing = false;
+  let attempt = 0;
 
   async function listenConnection() {
     if (listenClient) return listenClient;
@@ -94,21 +155,42 @@ async function openPostgres(url: string): Promise<Db> {
     client.on("notification", (msg) => {
       for (const cb of listeners.get(msg.channel) ?? []) cb(msg.payload ?? "");
     });
-    client.on("error", () => {
-      // The LISTEN connection broke: drop it and re-subscribe on a fresh one.
-      client.release(true);
-      listenClient = undefined;
-      setTimeout(() => void resubscribe(), 500);
+    client.on("error", (error) => {
+      if (listenClient !== client) return;
+      // The LISTEN connection broke: drop it and subscribe again on a fresh one.
+      log().warn(`PostgreSQL LISTEN connection lost (${error.message}); subscribing again`);
+      dropListenClient();
+      scheduleResubscribe();
     });
     listenClient = client;
     return client;
   }
+  function dropListenClient() {
+    const client = listenClient;
+    listenClient = undefined;
+    try {
+      client?.release(true);
+    } catch {
+      // Already released.
+    }
+  }
+  function scheduleResubscribe() {
+    if (closing) return;
+    const delay = RELISTEN_DELAYS_MS[Math.min(attempt, RELISTEN_DELAYS_MS.length - 1)];
+    attempt++;
+    setTimeout(() => void resubscribe(), delay).unref();
+  }
   async function resubscribe() {
+    if (closing) return;
     try {
       const client = await listenConnection();
       for (const channel of listeners.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+      log().info({ attempts: attempt }, "PostgreSQL LISTEN resumed");
+      attempt = 0;
+      for (const fn of resumed) fn();
     } catch {
-      setTimeout(() => void resubscribe(), 2000);
+      dropListenClient();
+      scheduleResubscribe();
     }
   }
 
@@ -118,6 +200,13 @@ async function openPostgres(url: string): Promise<Db> {
     exec: async (sql) => void (await pool.query(sql)),
     transaction: async (fn) => {
       const client = await pool.connect();
+      // A checked-out client has no pool listener: a connection dropped between two statements
+      // of the transaction would otherwise emit an unhandled `error` (the next statement fails).
+      let lost: Error | undefined;
+      const onLost = (error: Error) => {
+        lost = error;
+      };
+      client.on("error", onLost);
       try {
         await client.query("BEGIN");
         const result = await fn({
@@ -127,10 +216,13 @@ async function openPostgres(url: string): Promise<Db> {
         await client.query("COMMIT");
         return result;
       } catch (error) {
-        await client.query("ROLLBACK").catch(() => undefined);
+        if (isDatabaseUnavailable(error)) lost ??= error as Error;
+        else await client.query("ROLLBACK").catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.removeListener("error", onLost);
+        // A broken connection is discarded rather than handed to the next request.
+        client.release(lost);
       }
     },
     withAdvisoryLock: async (key, fn) => {
@@ -150,7 +242,8 @@ async function openPostgres(url: string): Promise<Db> {
         client.release(broken);
       }
     },
-    listen: async (channel, onPayload) => {
+    listen: async (channel, onPayload, onResumed) => {
+      if (onResumed) resumed.add(onResumed);
       let set = listeners.get(channel);
       if (!set) {
         set = new Set();
@@ -160,11 +253,12 @@ async function openPostgres(url: string): Promise<Db> {
       set.add(onPayload);
       return async () => {
         set.delete(onPayload);
+        if (onResumed) resumed.delete(onResumed);
       };
     },
     close: async () => {
-      listenClient?.release();
-      listenClient = undefined;
+      closing = true;
+      dropListenClient();
       await pool.end();
     },
   };

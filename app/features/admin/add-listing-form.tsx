@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { type ListingKind, listingPath } from "~/domain/listing-kinds";
 import { dialogDurations, messages, successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
-import { ApiError, apiRequest, apiUrl } from "./api-client";
+import { ApiError, apiRequest, apiUrl, requestIdOf } from "./api-client";
 import { BusyLabel, UploadProgress } from "./form-parts";
 import { draftKey, EMPTY_FORM, type ListingFormValues, parseDraft, toPayload } from "./form-values";
 import { ListingFields } from "./listing-fields";
@@ -83,7 +83,11 @@ export function AddListingForm({ kind }: { kind: ListingKind }) {
       if (error instanceof ApiError && error.status === 409) {
         window.alert(messages.duplicateAddress(kind.noun));
       } else {
-        await dialogs.error(messages.addFailed(kind.noun, (error as Error).message));
+        await dialogs.error(
+          messages.addFailed(kind.noun, (error as Error).message),
+          undefined,
+          requestIdOf(error),
+        );
       }
     }
   }

@@ -4,7 +4,7 @@ import type { Listing } from "~/domain/listing";
 import { type ListingKind, listingPath } from "~/domain/listing-kinds";
 import { addedMessages, dialogDurations, messages, successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
-import { ApiError, apiRequest, apiUrl } from "./api-client";
+import { ApiError, apiRequest, apiUrl, requestIdOf } from "./api-client";
 import { BusyLabel, UploadProgress } from "./form-parts";
 import { type ListingFormValues, toPayload, valuesFromListing } from "./form-values";
 import { ListingFields } from "./listing-fields";
@@ -68,7 +68,11 @@ export function EditListingForm({
     } catch (error) {
       setBusy(null);
       setProgress(null);
-      await dialogs.error(messages.addImagesFailed((error as Error).message));
+      await dialogs.error(
+        messages.addImagesFailed((error as Error).message),
+        undefined,
+        requestIdOf(error),
+      );
     }
   }
 
@@ -88,6 +92,8 @@ export function EditListingForm({
       const message = (error as Error).message;
       await dialogs.error(
         refused ? messages.imageRemoveFailed(message) : messages.imageDeleteFailed(message),
+        undefined,
+        requestIdOf(error),
       );
     }
   }
@@ -112,7 +118,11 @@ export function EditListingForm({
         await dialogs.error(addedMessages.staleEdit(kind.noun));
         return;
       }
-      await dialogs.error(messages.saveFailed(kind.noun, (error as Error).message));
+      await dialogs.error(
+        messages.saveFailed(kind.noun, (error as Error).message),
+        undefined,
+        requestIdOf(error),
+      );
     }
   }
 
@@ -132,7 +142,11 @@ export function EditListingForm({
         navigate(kind.route);
         return;
       }
-      await dialogs.error(messages.deleteFailed(kind.noun, (error as Error).message));
+      await dialogs.error(
+        messages.deleteFailed(kind.noun, (error as Error).message),
+        undefined,
+        requestIdOf(error),
+      );
       revalidate();
     }
   }

@@ -3,7 +3,7 @@ import { isPossibleListingId } from "~/domain/listing-id";
 import { type Collection, isCollection, KINDS } from "~/domain/listing-kinds";
 import { messages } from "~/domain/messages";
 import { ImageRejectedError, type ImageStore, withUpload } from "~/features/images/index.server";
-import type { Db } from "~/shared/db.server";
+import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/db.server";
 import { HttpError, statusText } from "~/shared/http-error.server";
 import { log } from "~/shared/logger.server";
 import { parseJsonField, parseListingFields } from "./listing-input.server";
@@ -142,6 +142,10 @@ export function apiErrorHandler(error: unknown, req: Request, res: Response, _ne
     status = error.status;
     message = error.message;
     code = error.code;
+  } else if (isDatabaseUnavailable(error)) {
+    status = 503;
+    message = DATABASE_UNAVAILABLE.message;
+    res.set("Retry-After", String(DATABASE_UNAVAILABLE.retryAfterSeconds));
   } else if (error instanceof ImageRejectedError) {
     status = 400;
     message = error.message;

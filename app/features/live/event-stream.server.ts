@@ -23,8 +23,12 @@ export function liveEventStream(hub: LiveHub) {
       (change) => {
         if (wanted.has(change.collection)) res.write(`data: ${JSON.stringify(change)}\n\n`);
       },
-      // Server shutdown: the browser's EventSource reconnects after `retryMs`.
-      (retryMs) => res.end(`retry: ${retryMs}\n\n`),
+      {
+        // Server shutdown: the browser's EventSource reconnects after `retryMs`.
+        end: (retryMs) => res.end(`retry: ${retryMs}\n\n`),
+        // Changes may have been missed while the database was away: the page reloads its data.
+        resync: () => res.write(`data: ${JSON.stringify({ op: "resync" })}\n\n`),
+      },
     );
     const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);
     req.on("close", () => {
