@@ -7,6 +7,7 @@ import * as build from "virtual:react-router/server-build";
 import { EXIT, runAdminCli } from "~/features/auth/admin-cli.server";
 import { readEnv } from "~/shared/env.server";
 import { createApp } from "./app";
+import { runBackupCli } from "./backup-cli";
 import { applyHttpTimeouts } from "./http-timeouts";
 import { startServices } from "./services";
 
@@ -41,6 +42,21 @@ export async function startServer(source: NodeJS.ProcessEnv = process.env) {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   return server;
+}
+
+/** `npm run backup -- <file>` / `npm run restore -- <file>`. Returns the exit code. */
+export async function runBackupCommandLine(
+  command: "backup" | "restore",
+  args: readonly string[],
+): Promise<number> {
+  let env: ReturnType<typeof readEnv>;
+  try {
+    env = readEnv({ NODE_ENV: "production", ...process.env });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 2;
+  }
+  return runBackupCli(command, args, env);
 }
 
 /** `npm run admin -- …`: the admin registry from the command line. Returns the exit code. */

@@ -9,6 +9,7 @@ import { startStorageRepair } from "~/features/listings/storage-repair.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
+import { backupSocketCommand } from "./backup-cli";
 
 /**
  * Opens the database (migrated), the image store and the live hub; grants ADMIN_EMAILS;
@@ -41,7 +42,9 @@ export async function startServices(env: Env) {
 
   let adminSocket: Awaited<ReturnType<typeof startAdminSocket>> | null = null;
   try {
-    adminSocket = await startAdminSocket(db, env.dataDir, env.adminEmails);
+    adminSocket = await startAdminSocket(db, env.dataDir, env.adminEmails, {
+      backup: backupSocketCommand(db, images),
+    });
   } catch (error) {
     console.warn(`Admin command socket not started: ${(error as Error).message}`);
   }

@@ -191,7 +191,7 @@ export class DiskImageStore implements ImageStore {
         }
       }
     }
-    return keys;
+    return keys.sort();
   }
 
   async readKey(key: string): Promise<Buffer> {
