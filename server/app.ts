@@ -92,7 +92,9 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   if (options.viteMiddleware) app.use(options.viteMiddleware);
   else if (options.clientDir) app.use(clientFiles(options.clientDir));
 
-  app.all("/{*splat}", (req, res, next) => {
+  // (`use`, not `all("/{*splat}")`: Express would decode the splat and answer 400 for a path
+  // that is not valid percent-encoding, before the router could give its 404 page.)
+  app.use((req, res, next) => {
     servePage(req, res).catch(next);
   });
 
@@ -105,12 +107,13 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   // request, measured; docs/decisions/0030-page-pipeline-on-fetch.md). Everything else goes
   // to Express, and pages there through the pipeline.
   const handler: http.RequestListener = (req, res) => {
-    const kept =
+    const key =
       pageCache &&
       (req.method === "GET" || req.method === "HEAD") &&
       !hasSessionCookie(req.headers.cookie)
-        ? pageCache.get(pageKey(req.url ?? "/"))
+        ? pageKey(req.url ?? "/")
         : undefined;
+    const kept = key === undefined ? undefined : pageCache?.get(key);
     if (!kept) return app(req, res);
     answerPage(kept, {
       method: req.method as string,

@@ -7,6 +7,7 @@ import * as build from "virtual:react-router/server-build";
 import { EXIT, runAdminCli } from "~/features/auth/admin-cli.server";
 import { readEnv } from "~/shared/env.server";
 import { createApp } from "./app";
+import { answerClientErrors } from "./client-errors";
 import { applyHttpTimeouts } from "./http-timeouts";
 import { startServices } from "./services";
 
@@ -27,6 +28,7 @@ export async function startServer(source: NodeJS.ProcessEnv = process.env) {
     console.log(`Listening on http://${env.host}:${env.port} — data: ${where}`);
   });
   applyHttpTimeouts(server);
+  answerClientErrors(server);
 
   let stopping = false;
   async function shutdown(signal: string) {

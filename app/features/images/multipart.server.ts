@@ -102,6 +102,10 @@ function receive(req: Request, res: Response, newTempFile: () => Promise<string>
       else fields[name] = value;
     });
     parser.on("file", (fieldName, stream, info) => {
+      // A body that ends mid-file destroys this stream with an error, possibly before the
+      // pipeline below is attached (it waits for a temporary file): the parser's own "error"
+      // reports it; unhandled here, it would end the process.
+      stream.on("error", () => {});
       if (settled) {
         stream.resume();
         return;
