@@ -77,7 +77,12 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   });
   const origin = new URL(env.publicUrl).origin;
   const servePage = (req: http.IncomingMessage, res: http.ServerResponse) =>
-    pages(toFetchRequest(req, origin)).then((response) => sendFetchResponse(res, response));
+    pages(toFetchRequest(req, origin)).then((response) => {
+      // A body the page never read (a 404 or 405 answered without it) blocks the connection
+      // until it is drained: it closes after this answer instead, and says so.
+      if (!req.complete && !res.headersSent) res.setHeader("Connection", "close");
+      return sendFetchResponse(res, response);
+    });
 
   app.use(compression());
 

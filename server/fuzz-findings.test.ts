@@ -103,6 +103,27 @@ describe("refusals found by the fuzz suite", () => {
     expect(res.body.toString()).toContain("About");
   });
 
+  it("a page write answered without reading its body does not stall the connection", async () => {
+    // The unread body kept the kept-alive connection blocked: the next request on it waited
+    // for the keep-alive timeout (5 s) and then failed with ECONNRESET.
+    const one = rawClient(t.base, { maxSockets: 1, timeoutMs: 3000 });
+    try {
+      const refused = await one.send({
+        method: "POST",
+        target: "/properties",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: `a=${"x".repeat(200_000)}`,
+      });
+      expect(refused.status).toBe(405);
+      expect(refused.headers.connection).toBe("close");
+      const next = await one.send({ method: "GET", target: "/about" });
+      expect(next.status).toBe(200);
+      expect(next.ms).toBeLessThan(2000);
+    } finally {
+      one.close();
+    }
+  });
+
   it("a request Node cannot parse: 400 with a message", async () => {
     for (const raw of ["garbage\r\n\r\n", "GET /a\0b HTTP/1.1\r\nHost: x\r\n\r\n"]) {
       const res = await rawSocket(t.base, raw);

@@ -9,6 +9,7 @@ import { startStorageRepair } from "~/features/listings/storage-repair.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
+import { announceServer } from "~/shared/server-presence.server";
 
 /**
  * Opens the database (migrated), the image store and the live hub; grants ADMIN_EMAILS;
@@ -20,6 +21,8 @@ export async function startServices(env: Env) {
   // PGlite is single-process: the lock turns a second server (or CLI) into a clear error.
   let lock: DataDirLock | null = null;
   if (!env.databaseUrl) lock = await acquireDataDirLock(dbDir, { waitMs: 10_000 });
+  // On PostgreSQL several servers may share the store; the first to start is told so.
+  const presence = env.databaseUrl ? await announceServer(env.databaseUrl) : null;
   const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: dbDir });
   const images = new ImageStore(path.join(env.dataDir, "images"));
   const hub = await LiveHub.start(db);
@@ -32,7 +35,10 @@ export async function startServices(env: Env) {
   }
 
   // Before the first request: what a crash left in the image folders is put right.
-  const stopRepair = await startStorageRepair(db, images, { exclusive: lock !== null });
+  const stopRepair = await startStorageRepair(db, images, {
+    exclusive: lock !== null || presence?.alone === true,
+  });
+  await presence?.joined();
 
   // Never blocks the start: pages use the originals until the variants exist.
   void backfillVariants(images).then((made) => {
@@ -55,6 +61,7 @@ export async function startServices(env: Env) {
       await adminSocket?.close();
       await hub.close();
       await db.close();
+      await presence?.close();
       await lock?.release();
     },
   };

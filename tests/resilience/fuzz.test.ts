@@ -571,7 +571,9 @@ describe("fuzz", () => {
     let snapshotMs = 0;
     let requestMs = 0;
     let gapMs = 0;
-    const transportErrors = 0;
+    let transportErrors = 0;
+    let sendMs = 0;
+    let retries = 0;
     let previous = "";
     let insideMs = 0;
     let left = performance.now();
@@ -587,14 +589,17 @@ describe("fuzz", () => {
           if (cookies[request.role])
             headers.cookie = [cookies[request.role], headers.cookie].filter(Boolean).join("; ");
           let res: RawResponse;
+          const sendStart = performance.now();
           try {
             res = await client.send({ ...request, headers }).catch((error) =>
               // A kept-alive connection the server closed as the request went out: send again.
               (error as NodeJS.ErrnoException).code === "ECONNRESET"
-                ? client.send({ ...request, headers: { ...headers, connection: "close" } })
+                ? (retries++,
+                  client.send({ ...request, headers: { ...headers, connection: "close" } }))
                 : Promise.reject(error),
             );
           } catch (error) {
+            transportErrors++;
             note(
               `transport error ${request.family}`,
               `${error} <- ${request.method} ${request.target.slice(0, 100)} ${JSON.stringify(headers).slice(0, 200)}`,
@@ -602,6 +607,7 @@ describe("fuzz", () => {
             return true;
           }
           sent++;
+          sendMs += performance.now() - sendStart;
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
           const where = `${request.role} ${request.method} ${request.target.slice(0, 200)} (${request.headers?.["content-type"] ?? "no body type"})`;
           if (res.status >= 500) {
@@ -670,7 +676,7 @@ describe("fuzz", () => {
       `fuzz: slowest: ${slowest.map((s) => `${s.ms.toFixed(0)} ms ${s.where}`).join("\n  ")}`,
     );
     console.log(
-      `fuzz: snapshots took ${(snapshotMs / 1000).toFixed(1)} s, requests ${(requestMs / 1000).toFixed(1)} s, inside ${(insideMs / 1000).toFixed(1)} s, between ${(gapMs / 1000).toFixed(1)} s, ${transportErrors} transport errors`,
+      `fuzz: snapshots took ${(snapshotMs / 1000).toFixed(1)} s, requests ${(requestMs / 1000).toFixed(1)} s, inside ${(insideMs / 1000).toFixed(1)} s, between ${(gapMs / 1000).toFixed(1)} s, ${transportErrors} transport errors, send ${(sendMs / 1000).toFixed(1)} s, ${retries} retries`,
     );
     expect(Object.fromEntries(problems)).toEqual({});
     expect(sent).toBeGreaterThanOrEqual(RUNS * 0.99);

@@ -26,6 +26,15 @@ export function rawClient(base: string, options: { maxSockets?: number; timeoutM
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 8 });
   function send(request: RawRequest): Promise<RawResponse> {
     const started = performance.now();
+    // Node sends a GET, HEAD, DELETE or OPTIONS body without a length unless told: the server
+    // would read it as the next request. A body is always declared (or chunked, if asked).
+    const headers = { ...request.headers };
+    const declared = Object.keys(headers).some((h) =>
+      ["content-length", "transfer-encoding"].includes(h.toLowerCase()),
+    );
+    if (request.body !== undefined && !declared) {
+      headers["content-length"] = String(Buffer.byteLength(request.body));
+    }
     return new Promise((resolve, reject) => {
       const req = http.request(
         {
@@ -34,7 +43,7 @@ export function rawClient(base: string, options: { maxSockets?: number; timeoutM
           port: url.port,
           method: request.method,
           path: request.target,
-          headers: request.headers,
+          headers,
           // Some fuzzed headers are huge on purpose (431).
           maxHeaderSize: 1024 * 1024,
         },

@@ -170,6 +170,8 @@ function tooLargeInTotal() {
  * socket stays paused), but the client has time to read the answer before the connection ends.
  */
 function stopReading(req: Request, res: Response) {
+  // Said in the answer, so a client does not send its next request on this connection.
+  if (!res.headersSent) res.set("Connection", "close");
   req.unpipe();
   req.pause();
   const socket = req.socket;
