@@ -9,8 +9,8 @@ import { ConfigError, type Env, readEnv } from "~/shared/env.server";
 import { configureLogging } from "~/shared/logger.server";
 import { createApp } from "./app";
 import { runBackupCli } from "./backup-cli";
-import { shutDownOnSignals } from "./graceful-shutdown";
 import { answerClientErrors } from "./client-errors";
+import { shutDownOnSignals } from "./graceful-shutdown";
 import { applyHttpTimeouts } from "./http-timeouts";
 import { startServices } from "./services";
 

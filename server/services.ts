@@ -10,8 +10,8 @@ import { LiveHub } from "~/features/live/hub.server";
 import { isNewEmbeddedDatabase, openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { log } from "~/shared/logger.server";
-import { backupSocketCommand } from "./backup-cli";
 import { announceServer } from "~/shared/server-presence.server";
+import { backupSocketCommand } from "./backup-cli";
 
 /**
  * Opens the database (migrated), the image store and the live hub; grants ADMIN_EMAILS;
