@@ -11,11 +11,13 @@ import {
 import "./app.css";
 
 import type { Route } from "./+types/root";
+import { brandStyle } from "./domain/brand";
 import { company } from "./domain/company";
 import { useNonce } from "./features/document/nonce";
 import { Navbar } from "./features/layout/navbar";
 import { NotFoundPage } from "./features/layout/not-found-page";
 import { PendingIndicator } from "./features/layout/pending-indicator";
+import { SiteFooter } from "./features/layout/site-footer";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { viewer: context.viewer, origin: context.env.publicUrl };
@@ -26,7 +28,7 @@ export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/sv
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang="en">
+    <html lang="en" style={brandStyle(company.brandColors)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -42,11 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main">
           <div className="container">{children}</div>
         </main>
-        <footer className="site-footer">
-          <div className="container">
-            © {new Date().getFullYear()} {company.name}. {company.tagline}
-          </div>
-        </footer>
+        <SiteFooter />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
