@@ -1,8 +1,10 @@
 // The visual design's promises (issue 12; docs/decisions/0046-design-tokens-from-company-content.md):
-// brand colours from the company's content, a legible company name in the navbar.
+// brand colours from the company's content, a legible company name in the navbar; cards with
+// price and status in a grid without empty columns
+// (docs/decisions/0047-listing-presentation-and-detail-layout.md).
 import { company } from "~/domain/company";
 import { expect, test } from "./fixtures";
-import { gotoHydrated, nav } from "./helpers";
+import { card, gotoHydrated, nav, waitForAnimations } from "./helpers";
 
 /** "#16325c" as the browser reports a computed colour. */
 function rgb(hex: string) {
@@ -64,5 +66,91 @@ test.describe("brand", () => {
     const focused = page.locator(":focus");
     await expect(focused).toHaveCSS("outline-style", "solid");
     await expect(focused).toHaveCSS("outline-width", "3px");
+  });
+});
+
+test.describe("cards", () => {
+  test("property cards show the formatted price when available and a status badge", async ({
+    page,
+    seedListing,
+  }) => {
+    const suffix = Date.now().toString(36);
+    await seedListing("properties", {
+      address: `12 Card Price Lane ${suffix}`,
+      price: "2950.5",
+      currently_available: true,
+    });
+    await seedListing("properties", {
+      address: `14 Card Price Lane ${suffix}`,
+      price: "Call us",
+      currently_available: true,
+    });
+    await seedListing("properties", {
+      address: `16 Card Price Lane ${suffix}`,
+      price: "4000",
+      currently_available: false,
+    });
+    await gotoHydrated(page, "/properties");
+    const available = card(page, `12 Card Price Lane ${suffix}`);
+    await expect(available.locator(".card-price")).toHaveText("$2,951");
+    await expect(available.locator(".status")).toHaveText("Available");
+    await expect(card(page, `14 Card Price Lane ${suffix}`).locator(".card-price")).toHaveText(
+      "Call us",
+    );
+    const unavailable = card(page, `16 Card Price Lane ${suffix}`);
+    await expect(unavailable.locator(".status")).toHaveText("Not Available");
+    // The price is shown only when available, as on the detail page.
+    await expect(unavailable.locator(".card-price")).toHaveCount(0);
+  });
+
+  test("construction cards have neither price nor status", async ({ page }) => {
+    await gotoHydrated(page, "/new-construction");
+    await expect(page.locator("li.card").first()).toBeVisible();
+    await expect(page.locator("li.card .status")).toHaveCount(0);
+    await expect(page.locator("li.card .card-price")).toHaveCount(0);
+  });
+
+  test("three featured cards on a wide screen leave no empty column and have equal heights", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await gotoHydrated(page, "/", "load");
+    await waitForAnimations(page);
+    const grid = page.locator("section[aria-labelledby='featured-title'] ul.card-grid");
+    const cards = grid.locator("li.card");
+    await expect(cards).toHaveCount(3);
+    const gridBox = await grid.boundingBox();
+    const boxes = await cards.evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height };
+      }),
+    );
+    if (!gridBox) throw new Error("grid not laid out");
+    // One row, centred: the space left and right of the row differs by at most a pixel or two.
+    expect(new Set(boxes.map((b) => Math.round(b.y))).size).toBe(1);
+    const first = boxes[0] as (typeof boxes)[number];
+    const last = boxes[boxes.length - 1] as (typeof boxes)[number];
+    const left = first.x - gridBox.x;
+    const right = gridBox.x + gridBox.width - (last.x + last.width);
+    expect(Math.abs(left - right)).toBeLessThanOrEqual(2);
+    // Equal heights.
+    expect(
+      Math.max(...boxes.map((b) => b.height)) - Math.min(...boxes.map((b) => b.height)),
+    ).toBeLessThanOrEqual(1);
+  });
+
+  test("a card shows a visible focus and hover state", async ({ page }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await gotoHydrated(page, "/properties", "load");
+    const first = page.locator("li.card").first();
+    const shadowBefore = await first.evaluate((el) => getComputedStyle(el).boxShadow);
+    await first.locator("a").focus();
+    await expect(first).toHaveCSS("outline-style", "solid");
+    await first.locator("a").blur();
+    await first.hover();
+    await expect
+      .poll(() => first.evaluate((el) => getComputedStyle(el).boxShadow))
+      .not.toBe(shadowBefore);
   });
 });
