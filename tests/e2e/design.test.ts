@@ -3,8 +3,9 @@
 // price and status in a grid without empty columns
 // (docs/decisions/0047-listing-presentation-and-detail-layout.md).
 import { company } from "~/domain/company";
+import { listingPath } from "~/domain/listing-kinds";
 import { expect, test } from "./fixtures";
-import { card, gotoHydrated, nav, waitForAnimations } from "./helpers";
+import { card, demoListing, gotoHydrated, nav, waitForAnimations } from "./helpers";
 
 /** "#16325c" as the browser reports a computed colour. */
 function rgb(hex: string) {
@@ -152,5 +153,130 @@ test.describe("cards", () => {
     await expect
       .poll(() => first.evaluate((el) => getComputedStyle(el).boxShadow))
       .not.toBe(shadowBefore);
+  });
+});
+
+test.describe("detail pages", () => {
+  const house = company.featuredAddresses[0] as string;
+  const construction = company.featuredAddresses[2] as string;
+
+  async function box(locator: import("@playwright/test").Locator) {
+    const b = await locator.boundingBox();
+    if (!b) throw new Error("not laid out");
+    return b;
+  }
+
+  test("at 1400×900 the gallery is above two columns; price and 'Apply Now' show without scrolling", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    const listing = await demoListing(house);
+    await gotoHydrated(page, listingPath("properties", listing.id), "load");
+    const gallery = await box(page.getByTestId("gallery"));
+    const panel = await box(page.getByTestId("offer-panel"));
+    const title = await box(page.locator("article h1"));
+    const firstBullet = await box(page.locator("article > ul > li").first());
+    expect(gallery.y + gallery.height).toBeLessThanOrEqual(panel.y);
+    expect(gallery.y + gallery.height).toBeLessThanOrEqual(title.y);
+    // Description on the left, the panel on the right.
+    expect(panel.x).toBeGreaterThan(firstBullet.x + firstBullet.width);
+    expect(panel.x).toBeGreaterThan(700);
+    for (const what of [
+      page.locator("article .detail-price"),
+      page.getByRole("link", { name: "Apply Now" }),
+    ]) {
+      const b = await box(what);
+      expect(b.y).toBeGreaterThanOrEqual(0);
+      expect(b.y + b.height).toBeLessThanOrEqual(900);
+    }
+    // The property manager's phone and e-mail.
+    const manager = company.contacts.find((c) => c.role === "Property Manager");
+    const panelLinks = page.getByTestId("offer-panel").getByRole("link");
+    await expect(panelLinks.filter({ hasText: manager?.email ?? "" })).toHaveAttribute(
+      "href",
+      new RegExp(`^mailto:${manager?.email}`),
+    );
+    await expect(panelLinks.filter({ hasText: manager?.phone ?? "" })).toHaveAttribute(
+      "href",
+      `tel:${manager?.phone}`,
+    );
+  });
+
+  test("the panel stays in view while a long description scrolls past", async ({
+    page,
+    seedListing,
+  }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    const long = Array.from({ length: 60 }, (_, i) => `Feature number ${i + 1}`).join("\n");
+    const listing = await seedListing("properties", {
+      address: `5 Long Description Court ${Date.now().toString(36)}`,
+      description: long,
+      price: "2100",
+      currently_available: true,
+    });
+    await gotoHydrated(page, listingPath("properties", listing.id), "load");
+    await page.locator("article > ul > li").nth(40).scrollIntoViewIfNeeded();
+    await expect
+      .poll(async () => {
+        const b = await box(page.getByRole("link", { name: "Apply Now" }));
+        return b.y >= 0 && b.y + b.height <= 900;
+      })
+      .toBe(true);
+  });
+
+  test("at 1400×900 with nine photos the price and 'Apply Now' still show without scrolling", async ({
+    page,
+    seedListing,
+  }) => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    const demo = await demoListing(house);
+    const photo = demo.image_urls[0] as string;
+    const listing = await seedListing("properties", {
+      address: `7 Many Photos Way ${Date.now().toString(36)}`,
+      image_urls: Array.from({ length: 9 }, (_, i) => `${photo}?n=${i}`),
+      price: "2500",
+      currently_available: true,
+    });
+    await gotoHydrated(page, listingPath("properties", listing.id), "load");
+    await expect(page.getByTestId("gallery").locator("button")).toHaveCount(9);
+    for (const what of [
+      page.locator("article .detail-price"),
+      page.getByRole("link", { name: "Apply Now" }),
+    ]) {
+      const b = await box(what);
+      expect(b.y + b.height).toBeLessThanOrEqual(900);
+    }
+  });
+
+  test("at 390×844 price and 'Apply Now' come right after the bedroom line, before the description", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const listing = await demoListing(house);
+    await gotoHydrated(page, listingPath("properties", listing.id), "load");
+    const facts = await box(page.locator("article .detail-facts"));
+    const price = await box(page.locator("article .detail-price"));
+    const apply = await box(page.getByRole("link", { name: "Apply Now" }));
+    const firstBullet = await box(page.locator("article > ul > li").first());
+    expect(price.y).toBeGreaterThanOrEqual(facts.y + facts.height);
+    expect(apply.y + apply.height).toBeLessThanOrEqual(firstBullet.y);
+    expect(apply.y + apply.height).toBeLessThanOrEqual(844);
+  });
+
+  test("a construction detail page offers the company's e-mail and phone", async ({ page }) => {
+    const listing = await demoListing(construction);
+    await gotoHydrated(page, listingPath("newConstruction", listing.id));
+    const panel = page.getByTestId("offer-panel");
+    await expect(panel.getByRole("link", { name: company.office.email })).toHaveAttribute(
+      "href",
+      new RegExp(`^mailto:${company.office.email}\\?subject=`),
+    );
+    await expect(panel.getByRole("link", { name: company.office.phone })).toHaveAttribute(
+      "href",
+      `tel:${company.office.phone}`,
+    );
+    // Still no price, status or apply link (spec §2).
+    await expect(page.locator("article .detail-price, article .status")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /Apply Now|Reserve/ })).toHaveCount(0);
   });
 });
