@@ -280,3 +280,36 @@ test.describe("detail pages", () => {
     await expect(page.getByRole("link", { name: /Apply Now|Reserve/ })).toHaveCount(0);
   });
 });
+
+test.describe("footer and contact page", () => {
+  for (const path of ["/", "/about", "/properties", "/contact", "/no-such-page"]) {
+    test(`the footer of ${path} has the office phone and e-mail as links, the address and the fair-housing statement`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      const footer = page.locator("footer.site-footer");
+      await expect(footer.getByRole("link", { name: company.office.phone })).toHaveAttribute(
+        "href",
+        `tel:${company.office.phone}`,
+      );
+      await expect(footer.getByRole("link", { name: company.office.email })).toHaveAttribute(
+        "href",
+        `mailto:${company.office.email}`,
+      );
+      await expect(footer).toContainText(company.office.address ?? "");
+      await expect(footer.getByText("Equal Housing Opportunity", { exact: true })).toBeVisible();
+    });
+  }
+
+  test("the contact page's links look like links; it shows the office address and hours", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/contact");
+    const mail = page.locator("main li.card a[href^='mailto:']").first();
+    await expect(mail).toHaveCSS("text-decoration-line", "underline");
+    await expect(mail).toHaveCSS("color", rgb(company.brandColors.primary));
+    const office = page.getByRole("region", { name: "Our Office" });
+    await expect(office).toContainText(company.office.address ?? "");
+    await expect(office).toContainText(company.office.hours ?? "");
+  });
+});
