@@ -4,6 +4,8 @@ export class ApiError extends Error {
     message: string,
     /** The server's name for the refusal, when it gives one (e.g. "stale"). */
     readonly code?: string,
+    /** The submitted field the server refused, when it names one (e.g. "bedrooms"). */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -37,8 +39,10 @@ export function apiRequest<T = unknown>(
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(json as T);
       else {
-        const body = json as { error?: string; code?: string } | null;
-        reject(new ApiError(xhr.status, body?.error ?? `HTTP ${xhr.status}`, body?.code));
+        const body = json as { error?: string; code?: string; field?: string } | null;
+        reject(
+          new ApiError(xhr.status, body?.error ?? `HTTP ${xhr.status}`, body?.code, body?.field),
+        );
       }
     };
     xhr.onerror = () => reject(new ApiError(0, "The server could not be reached."));

@@ -137,10 +137,12 @@ export function apiErrorHandler(error: unknown, req: Request, res: Response, _ne
   let status = 500;
   let message = "Something went wrong on the server.";
   let code: string | undefined;
+  let field: string | undefined;
   if (error instanceof HttpError) {
     status = error.status;
     message = error.message;
     code = error.code;
+    field = error.field;
   } else if (error instanceof ImageRejectedError) {
     status = 400;
     message = error.message;
@@ -166,7 +168,9 @@ export function apiErrorHandler(error: unknown, req: Request, res: Response, _ne
   }
   if (status >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, error);
   if (res.headersSent) return res.end();
-  res.status(status).json(code ? { error: message, code } : { error: message });
+  res
+    .status(status)
+    .json({ error: message, ...(code ? { code } : {}), ...(field ? { field } : {}) });
 }
 
 function isClientErrorStatus(status: unknown): status is number {
