@@ -31,7 +31,7 @@ export interface CompanyContent {
   shortName: string;
   tagline: string;
   logo: { src: string; alt: string; width: number; height: number };
-  /** Exact addresses (spec §9); note the trailing space on the third. */
+  /** Exact addresses (docs/behaviour.md §9); note the trailing space on the third. */
   featuredAddresses: readonly string[];
   /** Named in every error dialog's footer. */
   errorContactName: string;
@@ -115,7 +115,7 @@ export const company: CompanyContent = {
   },
 };
 
-/** The footer every product error dialog carries (spec §8). */
+/** The footer every product error dialog carries (docs/behaviour.md §8). */
 export function errorFooter(content: Pick<CompanyContent, "errorContactName"> = company): string {
   return `If the problem persists, show this message to ${content.errorContactName}.`;
 }

@@ -4,7 +4,7 @@ import type { Listing } from "~/domain/listing";
 import type { ListingKind } from "~/domain/listing-kinds";
 import { dialogDurations, messages, successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
-import { apiRequest, apiUrl } from "./api-client";
+import { apiRequest, apiUrl, requestIdOf } from "./api-client";
 
 interface AdminFeaturesProps {
   kind: ListingKind;
@@ -41,6 +41,7 @@ export default function AdminFeatures({
       await dialogs.error(
         messages.availabilityFailed((error as Error).message),
         messages.availabilityFailedTitle,
+        requestIdOf(error),
       );
     }
   }

@@ -4,7 +4,7 @@ import type { Listing } from "~/domain/listing";
 import { type ListingKind, listingPath } from "~/domain/listing-kinds";
 import { addedMessages, dialogDurations, messages, successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
-import { ApiError, apiRequest, apiUrl } from "./api-client";
+import { ApiError, apiRequest, apiUrl, requestIdOf } from "./api-client";
 import { BusyLabel, focusInvalidField, PhotoCount, UploadProgress } from "./form-parts";
 import { type ListingFormValues, toPayload, valuesFromListing } from "./form-values";
 import { useLeaveGuard } from "./leave-guard";
@@ -86,7 +86,11 @@ export function EditListingForm({
     } catch (error) {
       setBusy(null);
       setProgress(null);
-      await dialogs.error(messages.addImagesFailed((error as Error).message));
+      await dialogs.error(
+        messages.addImagesFailed((error as Error).message),
+        undefined,
+        requestIdOf(error),
+      );
     }
   }
 
@@ -112,6 +116,8 @@ export function EditListingForm({
       const message = (error as Error).message;
       await dialogs.error(
         refused ? messages.imageRemoveFailed(message) : messages.imageDeleteFailed(message),
+        undefined,
+        requestIdOf(error),
       );
     }
   }
@@ -132,14 +138,18 @@ export function EditListingForm({
     } catch (error) {
       setBusy(null);
       if (error instanceof ApiError && error.code === "stale") {
-        // Trying again cannot help (the spec's "Please try again" would mislead): say why and
+        // Trying again cannot help (docs/behaviour.md §8's "Please try again" would mislead): say why and
         // what to do. The form keeps what was typed, so nothing is lost before reloading.
         await dialogs.error(addedMessages.staleEdit(kind.noun));
         return;
       }
       if (error instanceof ApiError && error.field)
         setFieldError({ field: error.field, message: error.message });
-      await dialogs.error(messages.saveFailed(kind.noun, (error as Error).message));
+      await dialogs.error(
+        messages.saveFailed(kind.noun, (error as Error).message),
+        undefined,
+        requestIdOf(error),
+      );
       focusInvalidField(formRef.current);
     }
   }
@@ -162,7 +172,11 @@ export function EditListingForm({
         navigate(kind.route);
         return;
       }
-      await dialogs.error(messages.deleteFailed(kind.noun, (error as Error).message));
+      await dialogs.error(
+        messages.deleteFailed(kind.noun, (error as Error).message),
+        undefined,
+        requestIdOf(error),
+      );
       revalidate();
     }
   }

@@ -1,4 +1,4 @@
-// Pieces both admin forms show while work runs (spec §4: spinner and 'Saving...'/'Deleting...').
+// Pieces both admin forms show while work runs (docs/behaviour.md §4: spinner and 'Saving...'/'Deleting...').
 import type { ReactNode } from "react";
 import { addedMessages } from "~/domain/messages";
 

@@ -18,7 +18,7 @@ interface ListingFieldsProps {
   error?: FieldError | null;
 }
 
-/** The record's inputs for both kinds and both forms (spec §2 lists which appear where). */
+/** The record's inputs for both kinds and both forms (docs/behaviour.md §2 lists which appear where). */
 export function ListingFields({
   kind,
   mode,

@@ -6,7 +6,7 @@ import { Photo } from "~/features/images";
 
 interface ListingCardProps {
   listing: ListingSummary;
-  /** The route this card links to, supplied by its caller (spec §3). */
+  /** The route this card links to, supplied by its caller (docs/behaviour.md §3). */
   to: string;
   style?: CSSProperties;
   className?: string;
