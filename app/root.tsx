@@ -12,12 +12,14 @@ import {
 import "./app.css";
 
 import type { Route } from "./+types/root";
+import { brandStyle } from "./domain/brand";
 import { company } from "./domain/company";
 import { useNonce } from "./features/document/nonce";
 import { PhotoBaseProvider } from "./features/images";
 import { Navbar } from "./features/layout/navbar";
 import { NotFoundPage } from "./features/layout/not-found-page";
 import { PendingIndicator } from "./features/layout/pending-indicator";
+import { SiteFooter } from "./features/layout/site-footer";
 
 export function loader({ context }: Route.LoaderArgs) {
   return {
@@ -33,7 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   return (
-    <html lang="en">
+    <html lang="en" style={brandStyle(company.brandColors)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -51,11 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <PhotoBaseProvider base={data?.photoBase ?? null}>{children}</PhotoBaseProvider>
           </div>
         </main>
-        <footer className="site-footer">
-          <div className="container">
-            © {new Date().getFullYear()} {company.name}. {company.tagline}
-          </div>
-        </footer>
+        <SiteFooter />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -8,6 +8,24 @@ export interface ContactPerson {
   phone?: string;
 }
 
+/** Brand colours as CSS colours; the root layout emits them as custom properties on :root. */
+export interface BrandColors {
+  /** Buttons, links, headings, the navbar's accent: white text must read on it (4.5:1). */
+  primary: string;
+  /** Decoration beside the primary colour (rules, badges); primary-coloured text reads on it. */
+  accent: string;
+}
+
+/** How visitors reach the office: footer, contact page, detail pages. */
+export interface OfficeContact {
+  phone: string;
+  email: string;
+  /** Shown in the footer and on the contact page when present. */
+  address?: string;
+  /** Shown on the contact page when present. */
+  hours?: string;
+}
+
 export interface CompanyContent {
   name: string;
   shortName: string;
@@ -27,6 +45,9 @@ export interface CompanyContent {
     fileName: string;
     steps: string[];
   };
+  /** Navy and gold by default (docs/decisions/0046-design-tokens-from-company-content.md). */
+  brandColors: BrandColors;
+  office: OfficeContact;
 }
 
 export const company: CompanyContent = {
@@ -84,6 +105,13 @@ export const company: CompanyContent = {
       "Fill it in with accurate information.",
       "Submit it to the landlord or property manager.",
     ],
+  },
+  brandColors: { primary: "#16325c", accent: "#c9a227" },
+  office: {
+    phone: "703-555-0100",
+    email: "office@example.com",
+    address: "1000 N Example Boulevard, Arlington, VA 22201",
+    hours: "Monday to Friday, 9 am to 5 pm",
   },
 };
 

@@ -18,7 +18,7 @@ export interface Listing {
   reserve_url: string | null;
 }
 
-/** What a list card needs: the card fields of docs/behaviour.md §2 plus the link information. */
+/** What a list card needs: the card fields of docs/behaviour.md §2, the link information, availability and price. */
 export type ListingSummary = Pick<
   Listing,
   | "id"
@@ -30,6 +30,7 @@ export type ListingSummary = Pick<
   | "thumbnail_description"
   | "property_type"
   | "currently_available"
+  | "price"
 >;
 
 /**

@@ -36,6 +36,10 @@ export const addedMessages = {
   /** A save based on an older version of the record (shown alone, under the 'Error' title). */
   staleEdit: (noun: Noun) =>
     `This ${lower(noun)} was changed by someone else since you opened it. Reload to see the changes.`,
+  /** Leaving a form with unsaved changes (a confirm dialog: Yes leaves, Cancel stays). */
+  leaveUnsaved: "Leave this page? Your unsaved changes will be lost.",
+  /** Shown after 'Clear', with an Undo button. */
+  formCleared: "The form was cleared.",
 } as const;
 
 export const successTitles = {

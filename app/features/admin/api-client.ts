@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly code?: string,
     /** The answer's X-Request-Id: staff find the server's log lines of the request by it. */
     readonly requestId?: string,
+    /** The submitted field the server refused, when it names one (e.g. "bedrooms"). */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -44,10 +46,16 @@ export function apiRequest<T = unknown>(
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(json as T);
       else {
-        const body = json as { error?: string; code?: string } | null;
+        const body = json as { error?: string; code?: string; field?: string } | null;
         const requestId = xhr.getResponseHeader("X-Request-Id") ?? undefined;
         reject(
-          new ApiError(xhr.status, body?.error ?? `HTTP ${xhr.status}`, body?.code, requestId),
+          new ApiError(
+            xhr.status,
+            body?.error ?? `HTTP ${xhr.status}`,
+            body?.code,
+            requestId,
+            body?.field,
+          ),
         );
       }
     };

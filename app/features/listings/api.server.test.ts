@@ -180,6 +180,19 @@ describe.each(combinations)("listing write API on $name", ({ db: target, storage
     expect(
       await bad({ ...property, property_type: "Vacation", reserve_url: "javascript:alert(1)" }),
     ).toEqual([400, "The reserve url must be an http(s) address."]);
+    // The refusal names the field, so the form can mark it (issue 12).
+    const refusal = async (data: object) => {
+      const res = await fetch(`${base}/listings/properties`, { method: "POST", body: form(data) });
+      return res.json();
+    };
+    expect(await refusal({ ...property, bedrooms: "many" })).toEqual({
+      error: "The bedrooms must be a number from 0 to 1000.",
+      field: "bedrooms",
+    });
+    expect((await refusal({ ...property, address: "###" })).field).toBe("address");
+    expect(
+      (await refusal({ ...property, reserve_url: "ftp://x", property_type: "Vacation" })).field,
+    ).toBe("reserve_url");
     const notJson = await fetch(`${base}/listings/properties`, {
       method: "POST",
       body: (() => {

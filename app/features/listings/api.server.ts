@@ -138,10 +138,12 @@ export function apiErrorHandler(error: unknown, req: Request, res: Response, _ne
   let status = 500;
   let message = "Something went wrong on the server.";
   let code: string | undefined;
+  let field: string | undefined;
   if (error instanceof HttpError) {
     status = error.status;
     message = error.message;
     code = error.code;
+    field = error.field;
   } else if (isDatabaseUnavailable(error)) {
     status = 503;
     message = DATABASE_UNAVAILABLE.message;
@@ -171,7 +173,9 @@ export function apiErrorHandler(error: unknown, req: Request, res: Response, _ne
   }
   if (status >= 500) log().error({ err: error }, `${req.method} ${req.originalUrl} failed`);
   if (res.headersSent) return res.end();
-  res.status(status).json(code ? { error: message, code } : { error: message });
+  res
+    .status(status)
+    .json({ error: message, ...(code ? { code } : {}), ...(field ? { field } : {}) });
 }
 
 function isClientErrorStatus(status: unknown): status is number {
