@@ -25,7 +25,7 @@ async function startServer(vars: Record<string, string | undefined>) {
     OIDC_CLIENT_SECRET: "",
     PUBLIC_URL: "",
     HOST: undefined,
-    // The "Listening on" line is at info (the unit tests themselves run at warn).
+    // The test waits for the "Listening on" line, an info line.
     LOG_LEVEL: "info",
     ...vars,
   };

@@ -8,6 +8,7 @@ import { EXIT, runAdminCli } from "~/features/auth/admin-cli.server";
 import { ConfigError, type Env, readEnv } from "~/shared/env.server";
 import { configureLogging } from "~/shared/logger.server";
 import { createApp } from "./app";
+import { runBackupCli } from "./backup-cli";
 import { shutDownOnSignals } from "./graceful-shutdown";
 import { applyHttpTimeouts } from "./http-timeouts";
 import { startServices } from "./services";
@@ -48,6 +49,21 @@ export async function startServer(source: NodeJS.ProcessEnv = process.env) {
     timeoutMs: env.shutdownTimeoutMs,
   });
   return server;
+}
+
+/** `npm run backup -- <file>` / `npm run restore -- <file>`. Returns the exit code. */
+export async function runBackupCommandLine(
+  command: "backup" | "restore",
+  args: readonly string[],
+): Promise<number> {
+  let env: ReturnType<typeof readEnv>;
+  try {
+    env = readEnv({ NODE_ENV: "production", ...process.env });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 2;
+  }
+  return runBackupCli(command, args, env);
 }
 
 /** `npm run admin -- …`: the admin registry from the command line. Returns the exit code. */

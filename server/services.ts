@@ -10,6 +10,7 @@ import { LiveHub } from "~/features/live/hub.server";
 import { isNewEmbeddedDatabase, openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { log } from "~/shared/logger.server";
+import { backupSocketCommand } from "./backup-cli";
 
 /**
  * Opens the database (migrated), the image store and the live hub; grants ADMIN_EMAILS;
@@ -43,7 +44,9 @@ export async function startServices(env: Env) {
 
   let adminSocket: Awaited<ReturnType<typeof startAdminSocket>> | null = null;
   try {
-    adminSocket = await startAdminSocket(db, env.dataDir, env.adminEmails);
+    adminSocket = await startAdminSocket(db, env.dataDir, env.adminEmails, {
+      backup: backupSocketCommand(db, images),
+    });
   } catch (error) {
     log().warn(`Admin command socket not started: ${(error as Error).message}`);
   }

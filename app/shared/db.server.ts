@@ -293,16 +293,26 @@ const MIGRATION_LOCK = 8142017;
  * created: instances started together migrate one after the other, and the later ones find
  * everything applied (docs/decisions/0039-several-instances.md). Returns the files applied here.
  */
-export function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
-  return db.withAdvisoryLock(MIGRATION_LOCK, () => migrateLocked(db, dir));
+export function migrate(
+  db: Db,
+  dir = migrationsDir,
+  options: { until?: string } = {},
+): Promise<string[]> {
+  return db.withAdvisoryLock(MIGRATION_LOCK, () => migrateLocked(db, dir, options.until));
 }
 
-async function migrateLocked(db: Db, dir: string): Promise<string[]> {
+/** The migration files this code applies, in order. */
+export async function migrationFiles(dir = migrationsDir): Promise<string[]> {
+  return (await fs.readdir(dir)).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+}
+
+async function migrateLocked(db: Db, dir: string, until?: string): Promise<string[]> {
   await db.query(
     `CREATE TABLE IF NOT EXISTS schema_migrations (
        name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
   );
-  const files = (await fs.readdir(dir)).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+  // (`until`: a restore first brings the schema to the backup's version, then the rest.)
+  const files = (await migrationFiles(dir)).filter((f) => until === undefined || f <= until);
   const done = new Set(
     (await db.query<{ name: string }>("SELECT name FROM schema_migrations")).map((r) => r.name),
   );

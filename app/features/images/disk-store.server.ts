@@ -197,7 +197,7 @@ export class DiskImageStore implements ImageStore {
         }
       }
     }
-    return keys;
+    return keys.sort();
   }
 
   async readKey(key: string): Promise<Buffer> {
