@@ -33,6 +33,16 @@ describe("refusals found by the fuzz suite", () => {
     },
   );
 
+  it("HEAD /live answers the stream's headers at once and ends (it never hangs)", async () => {
+    const res = await client.send({
+      method: "HEAD",
+      target: "/live",
+      headers: { "content-encoding": "gzip" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/event-stream/);
+  });
+
   it("a client file path that is not valid percent-encoding is not found", async () => {
     const res = await client.send({ method: "GET", target: "/assets/%FF.js" });
     expect(res.status).toBe(404);

@@ -12,12 +12,18 @@ export function liveEventStream(hub: LiveHub) {
         .split(",")
         .filter(isCollection),
     );
-    res.writeHead(200, {
+    const headers = {
       "Content-Type": "text/event-stream; charset=utf-8",
       "Cache-Control": "no-store",
       Connection: "keep-alive",
       "X-Accel-Buffering": "no",
-    });
+    };
+    // A HEAD request gets the stream's headers and no stream (it could never read one).
+    if (req.method === "HEAD") {
+      res.writeHead(200, headers).end();
+      return;
+    }
+    res.writeHead(200, headers);
     res.write("retry: 1000\n\n");
     const unsubscribe = hub.subscribe(
       (change) => {
