@@ -3,7 +3,12 @@
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import {
+  type AppLoadContext,
+  type EntryContext,
+  isRouteErrorResponse,
+  ServerRouter,
+} from "react-router";
 import { deferHydration } from "~/features/document/defer-hydration.server";
 import { NonceProvider } from "~/features/document/nonce";
 import { securityHeaders } from "~/features/document/security-headers.server";
@@ -15,7 +20,14 @@ export const streamTimeout = 5_000;
 /** Loader, action and render errors on the server: one JSON line with the request's id. */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  log().error({ err: error }, `${request.method} ${new URL(request.url).pathname} failed`);
+  const where = `${request.method} ${new URL(request.url).pathname}`;
+  // A refusal the framework answers itself (405 for a page without an action, 404) is the
+  // client's mistake: its access line is enough, so it is no error of ours.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log().debug({ status: error.status }, `${where} refused`);
+    return;
+  }
+  log().error({ err: error }, `${where} failed`);
 }
 
 let reportedUndeferred = false;
