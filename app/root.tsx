@@ -7,26 +7,35 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import "./app.css";
 
 import type { Route } from "./+types/root";
+import { brandStyle } from "./domain/brand";
 import { company } from "./domain/company";
 import { useNonce } from "./features/document/nonce";
+import { PhotoBaseProvider } from "./features/images";
 import { Navbar } from "./features/layout/navbar";
 import { NotFoundPage } from "./features/layout/not-found-page";
 import { PendingIndicator } from "./features/layout/pending-indicator";
+import { SiteFooter } from "./features/layout/site-footer";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { viewer: context.viewer, origin: context.env.publicUrl };
+  return {
+    viewer: context.viewer,
+    origin: context.env.publicUrl,
+    photoBase: context.env.photoBaseUrl ?? null,
+  };
 }
 
 export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
   return (
-    <html lang="en">
+    <html lang="en" style={brandStyle(company.brandColors)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -40,13 +49,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <Navbar />
         <PendingIndicator />
         <main id="main">
-          <div className="container">{children}</div>
-        </main>
-        <footer className="site-footer">
           <div className="container">
-            © {new Date().getFullYear()} {company.name}. {company.tagline}
+            <PhotoBaseProvider base={data?.photoBase ?? null}>{children}</PhotoBaseProvider>
           </div>
-        </footer>
+        </main>
+        <SiteFooter />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -61,12 +68,19 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // On the server, entry.server.tsx's handleError has logged it already (with the request's id).
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
+  // A database outage (503): the server says so in `message` (docs/behaviour.md, "Database faults").
+  const outage =
+    isRouteErrorResponse(error) && error.status === 503
+      ? (error.data as { message?: unknown } | null)?.message
+      : undefined;
   return (
     <section className="prose">
       <title>{`Something went wrong | ${company.name}`}</title>
       <h1>Something went wrong</h1>
       <p>Sorry, this page could not be shown. Please try again in a moment.</p>
+      {typeof outage === "string" ? <p>{outage}</p> : null}
     </section>
   );
 }

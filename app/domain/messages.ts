@@ -1,4 +1,4 @@
-// Spec §8, character for character. Pages and tests import these; nothing re-types them.
+// docs/behaviour.md §8, character for character. Pages and tests import these; nothing re-types them.
 import type { ListingKind } from "./listing-kinds";
 
 type Noun = ListingKind["noun"];
@@ -31,11 +31,15 @@ export const messages = {
   adminCheckFailedLog: "Failed to check admin status:",
 } as const;
 
-/** Messages the spec does not have (additions; the catalogue above stays untouched). */
+/** Messages docs/behaviour.md §8 does not list (additions; the catalogue above stays untouched). */
 export const addedMessages = {
   /** A save based on an older version of the record (shown alone, under the 'Error' title). */
   staleEdit: (noun: Noun) =>
     `This ${lower(noun)} was changed by someone else since you opened it. Reload to see the changes.`,
+  /** Leaving a form with unsaved changes (a confirm dialog: Yes leaves, Cancel stays). */
+  leaveUnsaved: "Leave this page? Your unsaved changes will be lost.",
+  /** Shown after 'Clear', with an Undo button. */
+  formCleared: "The form was cleared.",
 } as const;
 
 export const successTitles = {
@@ -47,7 +51,7 @@ export const successTitles = {
   deleted: "Deleted!",
 } as const;
 
-/** Spec §9 durations in milliseconds. */
+/** docs/behaviour.md §9 durations in milliseconds. */
 export const dialogDurations = {
   availabilitySuccess: 3000,
   added: 1500,

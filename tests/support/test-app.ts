@@ -10,7 +10,7 @@ import type { ServerBuild } from "react-router";
 import { grantAdmin } from "~/features/auth/admins.server";
 import { createSession } from "~/features/auth/sessions.server";
 import { upsertUser } from "~/features/auth/users.server";
-import { ImageStore } from "~/features/images/index.server";
+import { DiskImageStore } from "~/features/images/index.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { type Db, openDb } from "~/shared/db.server";
 import { type Env, readEnv } from "~/shared/env.server";
@@ -21,7 +21,7 @@ export interface TestApp {
   base: string;
   db: Db;
   env: Env;
-  images: ImageStore;
+  images: DiskImageStore;
   server: http.Server;
   /** A Cookie header for a new signed-in user with this (verified) address. */
   signIn(email: string, options?: { admin?: boolean }): Promise<string>;
@@ -40,7 +40,7 @@ export async function startTestApp(
   const db = options.db ?? (await openDb({ dataDir: "memory://" }));
   const hub = await LiveHub.start(db);
   const root = await fs.mkdtemp(path.join(os.tmpdir(), "test-app-"));
-  const images = new ImageStore(root);
+  const images = new DiskImageStore(root);
   const server = answerClientErrors(http.createServer());
   await new Promise<void>((r) => server.listen(0, options.host ?? "127.0.0.1", r));
   const port = (server.address() as AddressInfo).port;

@@ -2,4 +2,11 @@
 export type { RepairReport } from "./disk-repair.server";
 export { UPLOAD_LIMITS, type Upload, type UploadedFile, withUpload } from "./multipart.server";
 export { ImageRejectedError, type ProcessedImage, processImage } from "./process.server";
-export { IMAGE_URL_PREFIX, ImageStore, type StagedRemoval } from "./storage.server";
+export {
+  createImageStore,
+  DiskImageStore,
+  IMAGE_URL_PREFIX,
+  type ImageStore,
+  S3ImageStore,
+  type StagedRemoval,
+} from "./storage.server";

@@ -2,6 +2,7 @@ import { type AppLoadContext, data } from "react-router";
 import type { Listing } from "~/domain/listing";
 import { isPossibleListingId } from "~/domain/listing-id";
 import type { Collection } from "~/domain/listing-kinds";
+import { log } from "~/shared/logger.server";
 import { getListing } from "./queries.server";
 
 export type DetailData =
@@ -22,7 +23,7 @@ export async function loadListingDetail(
     if (listing) return data<DetailData>({ listing, problem: null });
     return data<DetailData>({ listing: null, problem: "missing" }, { status: 404 });
   } catch (error) {
-    console.error(`Failed to load ${collection}/${id}:`, error);
+    log().error({ err: error }, `Failed to load ${collection}/${id}`);
     return data<DetailData>({ listing: null, problem: "failed" }, { status: 503 });
   }
 }

@@ -11,7 +11,7 @@ interface GalleryProps {
 /** Photos in 3 columns at ≥ 900 px, else 2 (CSS); a click opens the lightbox at that photo. */
 export function Gallery({ urls, address }: GalleryProps) {
   const [openAt, setOpenAt] = useState<number | null>(null);
-  if (urls.length === 0) return <p className="empty">No images available</p>;
+  if (urls.length === 0) return <p className="empty gallery-empty">No images available</p>;
   return (
     <>
       <div className="gallery" data-testid="gallery">

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { company } from "~/domain/company";
 import { bedBathLine, descriptionBullets, formatPrice } from "~/domain/listing-format";
 import type { ListingKind } from "~/domain/listing-kinds";
 import { messages } from "~/domain/messages";
@@ -39,11 +40,66 @@ export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
   const facts = bedBathLine(listing.bedrooms, listing.bathrooms);
   const bullets = descriptionBullets(listing.description);
   const available = availableOverride ?? listing.currently_available === true;
+  const manager = company.contacts.find((c) => c.role === "Property Manager");
   return (
-    <article>
+    <article className="detail">
       <Gallery urls={listing.image_urls} address={listing.address} />
       <h1>{listing.address}</h1>
       {facts ? <p className="detail-facts">{facts}</p> : null}
+      {/* Right after the bedroom line on a phone; the right-hand column that stays in view on a
+          wide screen (docs/decisions/0047-listing-presentation-and-detail-layout.md). */}
+      <div className="offer-panel" data-testid="offer-panel">
+        {kind.hasOffer ? (
+          <>
+            {available && listing.price ? (
+              <p className="detail-price">{formatPrice(listing.price)}</p>
+            ) : null}
+            <p>
+              <span className={available ? "status status-on" : "status status-off"}>
+                {available ? "Available" : "Not Available"}
+              </span>
+            </p>
+            {available ? (
+              <div className="detail-actions">
+                {listing.property_type === "Vacation" ? (
+                  listing.reserve_url ? (
+                    <a
+                      className="btn btn-primary btn-lg"
+                      href={listing.reserve_url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      Reserve
+                    </a>
+                  ) : null
+                ) : (
+                  <Link
+                    className="btn btn-primary btn-lg"
+                    to={`/rental-application?address=${encodeURIComponent(listing.address)}`}
+                  >
+                    Apply Now
+                  </Link>
+                )}
+              </div>
+            ) : null}
+            <DetailContact
+              title="Questions? Ask our property manager"
+              person={manager?.name}
+              phone={manager?.phone ?? company.office.phone}
+              email={manager?.email ?? company.office.email}
+              subject={listing.address}
+            />
+          </>
+        ) : (
+          <DetailContact
+            title="Ask about this property"
+            intro="E-mail or call us and we will gladly tell you more."
+            phone={company.office.phone}
+            email={company.office.email}
+            subject={listing.address}
+          />
+        )}
+      </div>
       {bullets.length > 0 ? (
         <ul>
           {bullets.map((bullet, i) => (
@@ -51,41 +107,6 @@ export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
             <li key={i}>{bullet}</li>
           ))}
         </ul>
-      ) : null}
-      {kind.hasOffer ? (
-        <>
-          {available && listing.price ? (
-            <p className="detail-price">{formatPrice(listing.price)}</p>
-          ) : null}
-          <p>
-            <span className={available ? "status status-on" : "status status-off"}>
-              {available ? "Available" : "Not Available"}
-            </span>
-          </p>
-          {available ? (
-            <div className="detail-actions">
-              {listing.property_type === "Vacation" ? (
-                listing.reserve_url ? (
-                  <a
-                    className="btn btn-primary btn-lg"
-                    href={listing.reserve_url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    Reserve
-                  </a>
-                ) : null
-              ) : (
-                <Link
-                  className="btn btn-primary btn-lg"
-                  to={`/rental-application?address=${encodeURIComponent(listing.address)}`}
-                >
-                  Apply Now
-                </Link>
-              )}
-            </div>
-          ) : null}
-        </>
       ) : null}
       {viewer.isAdmin ? (
         <Suspense fallback={null}>
@@ -98,5 +119,39 @@ export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
         </Suspense>
       ) : null}
     </article>
+  );
+}
+
+/** How to reach someone about this listing: phone and e-mail as links. */
+function DetailContact({
+  title,
+  intro,
+  person,
+  phone,
+  email,
+  subject,
+}: {
+  title: string;
+  intro?: string;
+  person?: string;
+  phone: string;
+  email: string;
+  subject: string;
+}) {
+  return (
+    <>
+      <h2>{title}</h2>
+      {intro ? <p>{intro}</p> : null}
+      <ul className="contact-lines">
+        {person ? <li>{person}</li> : null}
+        <li>
+          Phone: <a href={`tel:${phone}`}>{phone}</a>
+        </li>
+        <li>
+          E-mail:{" "}
+          <a href={`mailto:${email}?subject=${encodeURIComponent(subject.trim())}`}>{email}</a>
+        </li>
+      </ul>
+    </>
   );
 }

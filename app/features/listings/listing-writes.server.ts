@@ -33,7 +33,7 @@ export interface ImagesChange {
 }
 
 /**
- * The spec §7 write sequences, arranged so that a failed step leaves data as it was. Every
+ * The docs/behaviour.md §7 write sequences, arranged so that a failed step leaves data as it was. Every
  * read-modify-write runs in one transaction on the locked row (lockListing): two staff, or two
  * tabs, changing one listing at once are applied one after the other, never interleaved.
  */

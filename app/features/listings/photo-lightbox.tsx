@@ -3,6 +3,7 @@ import Lightbox from "yet-another-react-lightbox";
 import Zoom from "yet-another-react-lightbox/plugins/zoom";
 import "yet-another-react-lightbox/styles.css";
 import { messages } from "~/domain/messages";
+import { usePhotoUrl } from "~/features/images";
 import { LIGHTBOX, lightboxZoomSettings } from "./lightbox-settings";
 
 interface PhotoLightboxProps {
@@ -12,12 +13,13 @@ interface PhotoLightboxProps {
 }
 
 export default function PhotoLightbox({ urls, index, onClose }: PhotoLightboxProps) {
+  const photoUrl = usePhotoUrl();
   return (
     <Lightbox
       open
       close={onClose}
       index={index}
-      slides={urls.map((src) => ({ src }))}
+      slides={urls.map((src) => ({ src: photoUrl(src) }))}
       plugins={[Zoom]}
       labels={LIGHTBOX.labels}
       carousel={{ finite: false, padding: LIGHTBOX.imagePadding }}

@@ -19,9 +19,17 @@ export function liveEventStream(hub: LiveHub) {
       "X-Accel-Buffering": "no",
     });
     res.write("retry: 1000\n\n");
-    const unsubscribe = hub.subscribe((change) => {
-      if (wanted.has(change.collection)) res.write(`data: ${JSON.stringify(change)}\n\n`);
-    });
+    const unsubscribe = hub.subscribe(
+      (change) => {
+        if (wanted.has(change.collection)) res.write(`data: ${JSON.stringify(change)}\n\n`);
+      },
+      {
+        // Server shutdown: the browser's EventSource reconnects after `retryMs`.
+        end: (retryMs) => res.end(`retry: ${retryMs}\n\n`),
+        // Changes may have been missed while the database was away: the page reloads its data.
+        resync: () => res.write(`data: ${JSON.stringify({ op: "resync" })}\n\n`),
+      },
+    );
     const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);
     req.on("close", () => {
       clearInterval(heartbeat);
