@@ -135,6 +135,8 @@ export function pageKey(target: string): string | undefined {
 
 export function createPagePipeline<Context>(options: PagePipelineOptions<Context>): PagePipeline {
   const { cache } = options;
+  /** Renders of kept pages under way, by page key, with the data generation they show. */
+  const renders = new Map<string, { generation: number; page: Promise<Page | null> }>();
   return async (request) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
       const { context } = await options.identify(request);
@@ -150,20 +152,43 @@ export function createPagePipeline<Context>(options: PagePipelineOptions<Context
 
     const { shared, context } = await options.identify(request);
     if (kept && shared) return respond(request, kept);
-    // HEAD is rendered as GET, so that it carries the same ETag and length and can be kept.
-    const response = await options.render(
-      new Request(url, { method: "GET", headers: request.headers }),
-      context,
-    );
-    const type = response.headers.get("content-type") ?? "";
-    if (!response.body) return withRefusalText(response);
-    if (type.startsWith("text/event-stream")) return response;
-
-    let page = await toPage(response, options.defaultHeaders ?? {});
-    if (cache && shared && page.status === 200 && KEPT_TYPES.test(type) && !page.cookies.length) {
-      page = cache.set(key, page, generation);
+    // Signed-out visitors asking for a page that is being rendered for the current data wait
+    // for that render instead of starting their own: after a change clears the kept pages, a
+    // crowd costs one render per page, not one per visitor (measured by the load suite,
+    // docs/decisions/0036-resilience-suites.md).
+    const running = shared && cache ? renders.get(key) : undefined;
+    if (running && running.generation === generation) {
+      const page = await running.page;
+      if (page) return respond(request, page);
     }
-    return respond(request, page);
+    let share: ((page: Page | null) => void) | undefined;
+    const mine =
+      shared && cache && !running
+        ? new Promise<Page | null>((resolve) => {
+            share = resolve;
+          })
+        : undefined;
+    if (mine) renders.set(key, { generation, page: mine });
+    try {
+      // HEAD is rendered as GET, so that it carries the same ETag and length and can be kept.
+      const response = await options.render(
+        new Request(url, { method: "GET", headers: request.headers }),
+        context,
+      );
+      const type = response.headers.get("content-type") ?? "";
+      if (!response.body) return withRefusalText(response);
+      if (type.startsWith("text/event-stream")) return response;
+
+      let page = await toPage(response, options.defaultHeaders ?? {});
+      if (cache && shared && page.status === 200 && KEPT_TYPES.test(type) && !page.cookies.length) {
+        page = cache.set(key, page, generation);
+        share?.(page);
+      }
+      return respond(request, page);
+    } finally {
+      share?.(null);
+      if (mine && renders.get(key)?.page === mine) renders.delete(key);
+    }
   };
 }
 

@@ -4,11 +4,9 @@
 // (startServices: lock, migrations, image-store repair), every write acknowledged before the
 // kill is there and intact, and no record names a missing photo nor any photo lacks a record.
 // docs/decisions/0037-crash-safe-photo-writes.md
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -16,13 +14,10 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { listingKey } from "~/domain/listing";
 import type { Collection } from "~/domain/listing-kinds";
-import { grantAdmin } from "~/features/auth/admins.server";
-import { createSession } from "~/features/auth/sessions.server";
-import { upsertUser } from "~/features/auth/users.server";
-import { openDb } from "~/shared/db.server";
 import { readEnv } from "~/shared/env.server";
 import { startServices } from "../../server/services";
 import { jpegWithGps } from "../support/images";
+import { freePort, prepareAdmin, startServerProcess } from "../support/server-process";
 import { storageProblems } from "../support/storage-consistency";
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 20);
@@ -55,14 +50,6 @@ async function targets(): Promise<Target[]> {
     });
   }
   return list;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 /** What a listing must look like: exactly these URLs, or these first and `count` in all. */
@@ -106,15 +93,7 @@ for (const target of await targets()) {
       const env = readEnv(source);
 
       // A signed-in admin, made before the first start (the session survives every restart).
-      const setup = await openDb({
-        databaseUrl: env.databaseUrl,
-        dataDir: path.join(dataDir, "db"),
-      });
-      await upsertUser(setup, { sub: "crash", email: ADMIN, emailVerified: true, name: "Crash" });
-      await grantAdmin(setup, ADMIN, "test");
-      const session = await createSession(setup, "crash", env.session);
-      await setup.close();
-      const cookie = `${env.session.cookieName}=${session.token}`;
+      const cookie = await prepareAdmin(env, ADMIN);
 
       const photo = await jpegWithGps(64, 48);
       const models: Model[] = [];
@@ -126,7 +105,7 @@ for (const target of await targets()) {
       try {
         for (let round = 1; round <= ROUNDS; round++) {
           const t0 = performance.now();
-          const server = await startServer(source, base);
+          const server = await startServerProcess(source, base);
           const t1 = performance.now();
           // Killed once a random number of writes were acknowledged, while the others run.
           const ackedBefore = acknowledged.writes;
@@ -301,37 +280,4 @@ for (const target of await targets()) {
       }
     });
   });
-}
-
-/** Starts the production bundle as its own process; resolves once it answers. */
-async function startServer(source: Record<string, string>, base: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      "--input-type=module",
-      "-e",
-      "const { startServer } = await import(process.argv[1]); await startServer(process.env);",
-      path.resolve("build/server/index.js"),
-    ],
-    { env: { ...process.env, ...source }, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let output = "";
-  child.stdout?.on("data", (c: Buffer) => {
-    output += c.toString();
-  });
-  child.stderr?.on("data", (c: Buffer) => {
-    output += c.toString();
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    const ok = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`server did not start: ${output}`);
 }

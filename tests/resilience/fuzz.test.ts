@@ -591,13 +591,12 @@ describe("fuzz", () => {
           let res: RawResponse;
           const sendStart = performance.now();
           try {
-            res = await client.send({ ...request, headers }).catch((error) =>
+            res = await client.send({ ...request, headers }).catch((error) => {
               // A kept-alive connection the server closed as the request went out: send again.
-              (error as NodeJS.ErrnoException).code === "ECONNRESET"
-                ? (retries++,
-                  client.send({ ...request, headers: { ...headers, connection: "close" } }))
-                : Promise.reject(error),
-            );
+              if ((error as NodeJS.ErrnoException).code !== "ECONNRESET") throw error;
+              retries++;
+              return client.send({ ...request, headers: { ...headers, connection: "close" } });
+            });
           } catch (error) {
             transportErrors++;
             note(

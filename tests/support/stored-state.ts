@@ -50,8 +50,9 @@ export function imageTreeHasher(root: string) {
       .map((e) => path.join(e.parentPath, e.name))
       .sort();
     const total = createHash("sha256");
-    for (const file of files) {
-      const stat = await fs.stat(file).catch(() => null);
+    const stats = await Promise.all(files.map((file) => fs.stat(file).catch(() => null)));
+    for (const [i, file] of files.entries()) {
+      const stat = stats[i];
       if (!stat) continue;
       const stamp = `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
       let known = cache.get(file);
