@@ -90,7 +90,12 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   });
   const origin = new URL(env.publicUrl).origin;
   const servePage = (req: http.IncomingMessage, res: http.ServerResponse) =>
-    pages(toFetchRequest(req, origin)).then((response) => sendFetchResponse(res, response));
+    pages(toFetchRequest(req, origin)).then((response) => {
+      // A body the page never read (a 404 or 405 answered without it) blocks the connection
+      // until it is drained: it closes after this answer instead, and says so.
+      if (!req.complete && !res.headersSent) res.setHeader("Connection", "close");
+      return sendFetchResponse(res, response);
+    });
 
   app.use(compression());
 
@@ -105,7 +110,9 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   if (options.viteMiddleware) app.use(options.viteMiddleware);
   else if (options.clientDir) app.use(clientFiles(options.clientDir));
 
-  app.all("/{*splat}", (req, res, next) => {
+  // (`use`, not `all("/{*splat}")`: Express would decode the splat and answer 400 for a path
+  // that is not valid percent-encoding, before the router could give its 404 page.)
+  app.use((req, res, next) => {
     servePage(req, res).catch(next);
   });
 
@@ -125,12 +132,13 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
     withRequestLogger(requestLogger, () => answer(req, res));
   };
   const answer: http.RequestListener = (req, res) => {
-    const kept =
+    const key =
       pageCache &&
       (req.method === "GET" || req.method === "HEAD") &&
       !hasSessionCookie(req.headers.cookie)
-        ? pageCache.get(pageKey(req.url ?? "/"))
+        ? pageKey(req.url ?? "/")
         : undefined;
+    const kept = key === undefined ? undefined : pageCache?.get(key);
     if (!kept) return app(req, res);
     answerPage(kept, {
       method: req.method as string,

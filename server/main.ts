@@ -9,6 +9,7 @@ import { ConfigError, type Env, readEnv } from "~/shared/env.server";
 import { configureLogging } from "~/shared/logger.server";
 import { createApp } from "./app";
 import { runBackupCli } from "./backup-cli";
+import { answerClientErrors } from "./client-errors";
 import { shutDownOnSignals } from "./graceful-shutdown";
 import { applyHttpTimeouts } from "./http-timeouts";
 import { startServices } from "./services";
@@ -42,6 +43,7 @@ export async function startServer(source: NodeJS.ProcessEnv = process.env) {
     log.info(`Listening on http://${env.host}:${env.port} — data: ${where}`);
   });
   applyHttpTimeouts(server);
+  answerClientErrors(server);
   shutDownOnSignals({
     server,
     site,

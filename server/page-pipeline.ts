@@ -8,7 +8,9 @@
 // - one answer for kept and fresh pages alike: 304 when the browser's copy is current, else
 //   the brotli, gzip or plain body.
 import { createHash } from "node:crypto";
+import { statusText } from "~/shared/http-error.server";
 import { type Encoding, Page, type PageCache } from "./page-cache";
+import { targetUrl } from "./request-target";
 
 /**
  * The query parameters pages read (`filter`: app/domain/listing-filters.ts, `address`:
@@ -111,16 +113,23 @@ export class PageResponse extends Response {
 /** The URL a page is rendered for and kept under. */
 export function pageUrl(url: URL): URL {
   if (url.search === "" || ROUTER_PATHS.has(url.pathname)) return url;
-  const kept = new URL(url.pathname, url.origin);
+  // (Not `new URL(url.pathname, url.origin)`: a path starting with "//" would read as a host.)
+  const kept = new URL(url.href);
+  kept.search = "";
   for (const [name, value] of url.searchParams) {
     if (PAGE_QUERY_PARAMS.includes(name)) kept.searchParams.append(name, value);
   }
   return kept;
 }
 
-/** The key a page is kept under: its path and the query parameters pages read. */
-export function pageKey(pathAndQuery: string): string {
-  const url = pageUrl(new URL(pathAndQuery, "http://x"));
+/**
+ * The key a page is kept under: its path and the query parameters pages read. None for a target
+ * that is no valid URL (e.g. "//%F1%80"): such a request is never a kept page.
+ */
+export function pageKey(target: string): string | undefined {
+  const parsed = targetUrl(target, "http://x");
+  if (!parsed) return undefined;
+  const url = pageUrl(parsed);
   return url.pathname + url.search;
 }
 
@@ -129,7 +138,7 @@ export function createPagePipeline<Context>(options: PagePipelineOptions<Context
   return async (request) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
       const { context } = await options.identify(request);
-      return options.render(request, context);
+      return withRefusalText(await options.render(request, context));
     }
     const url = pageUrl(new URL(request.url));
     const key = url.pathname + url.search;
@@ -147,7 +156,8 @@ export function createPagePipeline<Context>(options: PagePipelineOptions<Context
       context,
     );
     const type = response.headers.get("content-type") ?? "";
-    if (!response.body || type.startsWith("text/event-stream")) return response;
+    if (!response.body) return withRefusalText(response);
+    if (type.startsWith("text/event-stream")) return response;
 
     let page = await toPage(response, options.defaultHeaders ?? {});
     if (cache && shared && page.status === 200 && KEPT_TYPES.test(type) && !page.cookies.length) {
@@ -155,6 +165,21 @@ export function createPagePipeline<Context>(options: PagePipelineOptions<Context
     }
     return respond(request, page);
   };
+}
+
+/**
+ * A refusal without a body, or with React Router's misleading one for a method a resource route
+ * does not take, gets its status text: every refusal says what it is (docs/behaviour.md).
+ */
+function withRefusalText(response: Response): Response {
+  if (response.status < 400 || response.status > 499) return response;
+  // React Router's 405 from a resource route says "Unexpected Server Error"; a page's is HTML.
+  const methodRefused =
+    response.status === 405 && !response.headers.get("content-type")?.startsWith("text/html");
+  if (response.body && !methodRefused) return response;
+  const headers = new Headers(response.headers);
+  headers.set("content-type", "text/plain; charset=utf-8");
+  return new Response(statusText(response.status), { status: response.status, headers });
 }
 
 async function toPage(

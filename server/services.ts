@@ -10,6 +10,7 @@ import { LiveHub } from "~/features/live/hub.server";
 import { isNewEmbeddedDatabase, openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { log } from "~/shared/logger.server";
+import { announceServer } from "~/shared/server-presence.server";
 import { backupSocketCommand } from "./backup-cli";
 
 /**
@@ -23,6 +24,8 @@ export async function startServices(env: Env) {
   let lock: DataDirLock | null = null;
   if (!env.databaseUrl) lock = await acquireDataDirLock(dbDir, { waitMs: 10_000 });
   const newEmbeddedDatabase = !env.databaseUrl && isNewEmbeddedDatabase(dbDir);
+  // On PostgreSQL several servers may share the store; the first to start is told so.
+  const presence = env.databaseUrl ? await announceServer(env.databaseUrl) : null;
   const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: dbDir });
   const images = createImageStore(env);
   const hub = await LiveHub.start(db);
@@ -35,7 +38,10 @@ export async function startServices(env: Env) {
   }
 
   // Before the first request: what a crash left in the image folders is put right.
-  const stopRepair = await startStorageRepair(db, images, { exclusive: lock !== null });
+  const stopRepair = await startStorageRepair(db, images, {
+    exclusive: lock !== null || presence?.alone === true,
+  });
+  await presence?.joined();
 
   // Never blocks the start: pages use the originals until the variants exist.
   void backfillVariants(images).then((made) => {
@@ -60,6 +66,7 @@ export async function startServices(env: Env) {
       await adminSocket?.close();
       await hub.close();
       await db.close();
+      await presence?.close();
       await lock?.release();
     },
   };

@@ -101,10 +101,32 @@ export function clientFiles(clientDir: string): express.Router {
   const router = express.Router();
   const precompressed = (root: string, serveStatic: Record<string, unknown>) =>
     expressStaticGzip(root, { enableBrotli: true, orderPreference: ["br", "gz"], serveStatic });
+  // serve-static answers other methods with an empty 405: say why.
+  router.use("/assets", (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    res.status(405).set("Allow", "GET, HEAD").type("text/plain").send("Method Not Allowed");
+  });
+  // express-static-gzip answers a path it cannot percent-decode with its own 400: no file has
+  // such a name, so under /assets it is not found, and elsewhere it is left to the pages (a
+  // listing URL like /properties/%FF gets the ordinary missing-record page).
+  router.use("/assets", (req, res, next) => {
+    if (decodable(req.path)) return next();
+    res.status(404).type("text/plain").send("Not Found");
+  });
   router.use(
     "/assets",
     precompressed(path.join(clientDir, "assets"), { ...FOREVER, fallthrough: false }),
   );
-  router.use(precompressed(clientDir, { maxAge: "1h", index: false }));
+  const rootFiles = precompressed(clientDir, { maxAge: "1h", index: false });
+  router.use((req, res, next) => (decodable(req.path) ? rootFiles(req, res, next) : next()));
   return router;
+}
+
+function decodable(urlPath: string): boolean {
+  try {
+    decodeURIComponent(urlPath);
+    return true;
+  } catch {
+    return false;
+  }
 }

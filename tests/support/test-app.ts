@@ -15,6 +15,7 @@ import { LiveHub } from "~/features/live/hub.server";
 import { type Db, openDb } from "~/shared/db.server";
 import { type Env, readEnv } from "~/shared/env.server";
 import { createApp } from "../../server/app";
+import { answerClientErrors } from "../../server/client-errors";
 
 export interface TestApp {
   base: string;
@@ -40,7 +41,7 @@ export async function startTestApp(
   const hub = await LiveHub.start(db);
   const root = await fs.mkdtemp(path.join(os.tmpdir(), "test-app-"));
   const images = new DiskImageStore(root);
-  const server = http.createServer();
+  const server = answerClientErrors(http.createServer());
   await new Promise<void>((r) => server.listen(0, options.host ?? "127.0.0.1", r));
   const port = (server.address() as AddressInfo).port;
   const base = `http://127.0.0.1:${port}`;

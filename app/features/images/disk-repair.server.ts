@@ -31,6 +31,8 @@ export interface RepairReport {
   orphanDeletionWithheld: boolean;
   /** Files that are no photo of ours (left alone, reported). */
   strays: string[];
+  /** Photos noted as being written for a record that was never committed, deleted. */
+  pendingRemoved?: string[];
 }
 
 const STAGING_DIR = /^\.removing-(\d+)-(\d+)-\d+$/;

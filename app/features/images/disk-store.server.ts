@@ -275,8 +275,53 @@ export class DiskImageStore implements ImageStore {
    * finished, temporary files deleted, photo files no record names reported and, once older
    * than the grace period, deleted.
    */
-  repair(input: RepairInput): Promise<RepairReport> {
-    return repairDisk(this.root, this.tempDir, input);
+  async repair(input: RepairInput): Promise<RepairReport> {
+    const pendingRemoved = await this.settlePending(input);
+    const report = await repairDisk(this.root, this.tempDir, input);
+    return { ...report, pendingRemoved };
+  }
+
+  /** Notes of photos being written for a record not yet committed (see notePending). */
+  get pendingDir() {
+    return path.join(this.root, ".pending");
+  }
+
+  async notePending(urls: string[]): Promise<() => Promise<void>> {
+    await fs.mkdir(this.pendingDir, { recursive: true });
+    const note = path.join(this.pendingDir, `${randomUUID()}.json`);
+    await fs.writeFile(note, JSON.stringify(urls));
+    return () => fs.rm(note, { force: true });
+  }
+
+  /** Deletes the noted photos of writes cut short that no record names, then the notes. */
+  private async settlePending(input: RepairInput): Promise<string[]> {
+    const now = input.now ?? Date.now();
+    const removed: string[] = [];
+    const notes = await fs.readdir(this.pendingDir).catch(() => [] as string[]);
+    for (const name of notes) {
+      const note = path.join(this.pendingDir, name);
+      const stat = await fs.stat(note).catch(() => null);
+      if (!stat) continue;
+      // Another server's write may still be running (shared store, see inFlightMs).
+      if (input.inFlightMs > 0 && now - stat.mtimeMs < input.inFlightMs) continue;
+      const urls = await fs
+        .readFile(note, "utf8")
+        .then((text) => JSON.parse(text) as unknown)
+        .catch(() => []);
+      for (const url of Array.isArray(urls) ? urls : []) {
+        if (typeof url !== "string") continue;
+        for (const file of this.filesOf(url)) {
+          if (input.referencedFiles.has(file)) continue;
+          const gone = await fs.rm(file).then(
+            () => true,
+            () => false,
+          );
+          if (gone) removed.push(file);
+        }
+      }
+      await fs.rm(note, { force: true });
+    }
+    return removed;
   }
 
   /** `file` if it lies inside the root, else a thrown error (never a path outside). */

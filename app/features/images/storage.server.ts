@@ -70,6 +70,13 @@ export interface ImageStore {
   removeFolderIfEmpty(collection: Collection, id: string): Promise<void>;
   /** Removes files or folders only if a database change succeeds: see StagedRemoval. */
   stageRemoval(targets: string[]): Promise<StagedRemoval>;
+  /**
+   * Notes, before any of their files is written, the photos about to be stored for a record
+   * that is not committed yet; call the returned function once the record names them (or they
+   * were discarded). A crash in between leaves the note, and the start-up repair deletes
+   * exactly the noted photos no record names (docs/decisions/0037-crash-safe-photo-writes.md).
+   */
+  notePending(urls: string[]): Promise<() => Promise<void>>;
   /** Puts right what a crash left (see storage-repair.server.ts in listings). */
   repair(input: RepairInput): Promise<RepairReport>;
   /** A short name of a file or folder for logs. */
