@@ -12,8 +12,16 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "server/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "tests/deploy/**/*.test.ts",
+          ],
           environment: "node",
+          // The app's JSON logs (app/shared/logger.server.ts): warnings and errors only, so test
+          // output stays readable; tests that read logs capture them (tests/support/logs.ts).
+          env: { LOG_LEVEL: "warn" },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

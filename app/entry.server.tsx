@@ -3,13 +3,32 @@
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import {
+  type AppLoadContext,
+  type EntryContext,
+  isRouteErrorResponse,
+  ServerRouter,
+} from "react-router";
 import { deferHydration } from "~/features/document/defer-hydration.server";
 import { NonceProvider } from "~/features/document/nonce";
 import { securityHeaders } from "~/features/document/security-headers.server";
+import { log } from "~/shared/logger.server";
 
 /** How long loaders may stream before the render is cut off (React Router reads this export). */
 export const streamTimeout = 5_000;
+
+/** Loader, action and render errors on the server: one JSON line with the request's id. */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  const where = `${request.method} ${new URL(request.url).pathname}`;
+  // A refusal the framework answers itself (405 for a page without an action, 404) is the
+  // client's mistake: its access line is enough, so it is no error of ours.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log().debug({ status: error.status }, `${where} refused`);
+    return;
+  }
+  log().error({ err: error }, `${where} failed`);
+}
 
 let reportedUndeferred = false;
 const UNDEFERRED = "Hydration could not be deferred: React Router's module script was not found.";
@@ -25,6 +44,7 @@ export default function handleRequest(
   const policy = securityHeaders({
     nonce,
     hsts: context.env.strictTransportSecurity,
+    imageOrigins: context.env.photoBaseUrl ? [new URL(context.env.photoBaseUrl).origin] : [],
     development: import.meta.env.DEV,
   });
   for (const [name, value] of Object.entries(policy)) headers.set(name, value);
@@ -68,7 +88,10 @@ export default function handleRequest(
         onShellError: reject,
         onError(error) {
           status = 500;
-          console.error(error);
+          log().error(
+            { err: error },
+            `${request.method} ${new URL(request.url).pathname}: render failed`,
+          );
         },
       },
     );
@@ -84,5 +107,5 @@ export default function handleRequest(
 function reportUndeferredOnce() {
   if (reportedUndeferred) return;
   reportedUndeferred = true;
-  console.error(UNDEFERRED);
+  log().error(UNDEFERRED);
 }

@@ -7,21 +7,26 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import "./app.css";
 
 import type { Route } from "./+types/root";
+import { brandStyle } from "./domain/brand";
 import { useCompany } from "./features/content";
 import { getSiteContent } from "./features/content/index.server";
 import { useNonce } from "./features/document/nonce";
+import { PhotoBaseProvider } from "./features/images";
 import { Navbar } from "./features/layout/navbar";
 import { NotFoundPage } from "./features/layout/not-found-page";
 import { PendingIndicator } from "./features/layout/pending-indicator";
+import { SiteFooter } from "./features/layout/site-footer";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {
     viewer: context.viewer,
     origin: context.env.publicUrl,
+    photoBase: context.env.photoBaseUrl ?? null,
     // Stored settings over the defaults: every page reads the company through useCompany().
     company: await getSiteContent(context.db),
   };
@@ -32,8 +37,9 @@ export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/sv
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const company = useCompany();
+  const data = useRouteLoaderData<typeof loader>("root");
   return (
-    <html lang="en">
+    <html lang="en" style={brandStyle(company.brandColors)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -44,16 +50,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <Navbar />
-        <PendingIndicator />
-        <main id="main">
-          <div className="container">{children}</div>
-        </main>
-        <footer className="site-footer">
-          <div className="container">
-            © {new Date().getFullYear()} {company.name}. {company.tagline}
-          </div>
-        </footer>
+        {/* Around the navbar too: an uploaded logo is in the photo store (docs/behaviour.md §18). */}
+        <PhotoBaseProvider base={data?.photoBase ?? null}>
+          <Navbar />
+          <PendingIndicator />
+          <main id="main">
+            <div className="container">{children}</div>
+          </main>
+          <SiteFooter />
+        </PhotoBaseProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -69,12 +74,19 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const company = useCompany();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // On the server, entry.server.tsx's handleError has logged it already (with the request's id).
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
+  // A database outage (503): the server says so in `message` (docs/behaviour.md, "Database faults").
+  const outage =
+    isRouteErrorResponse(error) && error.status === 503
+      ? (error.data as { message?: unknown } | null)?.message
+      : undefined;
   return (
     <section className="prose">
       <title>{`Something went wrong | ${company.name}`}</title>
       <h1>Something went wrong</h1>
       <p>Sorry, this page could not be shown. Please try again in a moment.</p>
+      {typeof outage === "string" ? <p>{outage}</p> : null}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-// One line per route of spec §2.
+// One line per route of docs/behaviour.md §2.
 export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),

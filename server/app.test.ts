@@ -7,7 +7,7 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/sessions.server";
 import { upsertUser } from "~/features/auth/users.server";
-import { ImageStore } from "~/features/images/storage.server";
+import { DiskImageStore } from "~/features/images/storage.server";
 import { insertListing } from "~/features/listings/queries.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { type Db, openDb } from "~/shared/db.server";
@@ -29,7 +29,7 @@ describe("HTTP surface", () => {
     db = await openDb({ dataDir: "memory://" });
     hub = await LiveHub.start(db);
     root = await fs.mkdtemp(path.join(os.tmpdir(), "app-test-"));
-    const images = new ImageStore(root);
+    const images = new DiskImageStore(root);
     await images.save("properties", "a-b", "image_1_0.jpg", Buffer.from("jpeg-bytes"));
     const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
     const app = await createApp({

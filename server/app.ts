@@ -1,7 +1,7 @@
 import http from "node:http";
 import compression from "compression";
 import express from "express";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { type AppLoadContext, createRequestHandler, data, type ServerBuild } from "react-router";
 import type { AppServices } from "~/app-context";
 import { createAuthRouter } from "~/features/auth/auth-router.server";
 import { sessionTokenFromCookies } from "~/features/auth/sessions.server";
@@ -11,11 +11,15 @@ import { securityHeaders } from "~/features/document/security-headers.server";
 import { apiErrorHandler, createListingApi } from "~/features/listings/api.server";
 import { liveEventStream } from "~/features/live/event-stream.server";
 import type { LiveHub } from "~/features/live/hub.server";
+import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/db.server";
+import { log, withRequestLogger } from "~/shared/logger.server";
 import { finalErrorHandler } from "./error-handler";
 import { sendFetchResponse, toFetchRequest, writePageAnswer } from "./fetch-bridge";
+import { healthChecks } from "./health";
 import { PageCache } from "./page-cache";
 import { answerPage, createPagePipeline, pageKey } from "./page-pipeline";
 import { rateLimits } from "./rate-limits";
+import { requestLog, type TrustProxyFn } from "./request-log";
 import { clientFiles, photoFiles } from "./static-files";
 
 export interface CreateAppOptions extends AppServices {
@@ -30,7 +34,15 @@ export interface CreateAppOptions extends AppServices {
 /** The site as one Node request listener; `listen` starts an HTTP server with it (tests, dev). */
 export type SiteHandler = http.RequestListener & {
   listen(port: number, host?: string, callback?: () => void): http.Server;
+  /**
+   * Shutdown has begun (docs/decisions/0035-graceful-shutdown.md): /readyz answers 503, every
+   * answer closes its connection, and open live streams end with a reconnect hint.
+   */
+  beginShutdown(): void;
 };
+
+/** How long a browser whose live stream ended at shutdown waits before reconnecting. */
+export const SHUTDOWN_RETRY_MS = 2000;
 
 /** The whole HTTP surface, built without listening so tests can drive it on any port. */
 export async function createApp(options: CreateAppOptions): Promise<SiteHandler> {
@@ -47,25 +59,25 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
 
   app.use(rateLimits(env.limits));
 
-  app.get("/healthz", async (_req, res) => {
-    try {
-      await db.query("SELECT 1");
-      res.json({ status: "ok", database: db.kind, liveSubscribers: hub.size });
-    } catch {
-      res.status(503).json({ status: "unavailable" });
-    }
-  });
+  let stopping = false;
+  app.use(healthChecks({ db, images, hub, stopping: () => stopping }));
 
   // Event streams must not be buffered by compression.
   app.get("/live", liveEventStream(hub));
 
   // Development renders fresh from Vite every time; production keeps signed-out pages.
   const pageCache = development ? undefined : new PageCache();
+  // After a database outage the hub resyncs: changes may have been missed, so nothing kept
+  // can be trusted (docs/decisions/0016-page-cache-for-signed-out-visitors.md).
   if (pageCache) {
-    hub.observe(() => pageCache.clear());
+    hub.observe(
+      () => pageCache.clear(),
+      () => pageCache.clear(),
+    );
     // New company content shows on the next request, on every instance (docs/behaviour.md §18).
     hub.observeSite(() => pageCache.clear());
   }
+  const loaderDb = outageAs503(db);
   const render = createRequestHandler(options.build, development ? "development" : "production");
   const hasSessionCookie = (cookie: string | null | undefined) =>
     sessionTokenFromCookies(cookie, env.session) !== undefined;
@@ -76,13 +88,18 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
     identify: async (request) => {
       const viewer = await getViewer(db, env, request.headers.get("cookie") ?? undefined);
       // An unknown or expired session is a signed-out visitor: the shared page.
-      return { shared: viewer.user === null, context: { db, images, env, viewer } };
+      return { shared: viewer.user === null, context: { db: loaderDb, images, env, viewer } };
     },
     render: (request, context) => render(request, context),
   });
   const origin = new URL(env.publicUrl).origin;
   const servePage = (req: http.IncomingMessage, res: http.ServerResponse) =>
-    pages(toFetchRequest(req, origin)).then((response) => sendFetchResponse(res, response));
+    pages(toFetchRequest(req, origin)).then((response) => {
+      // A body the page never read (a 404 or 405 answered without it) blocks the connection
+      // until it is drained: it closes after this answer instead, and says so.
+      if (!req.complete && !res.headersSent) res.setHeader("Connection", "close");
+      return sendFetchResponse(res, response);
+    });
 
   app.use(compression());
 
@@ -111,7 +128,9 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   if (options.viteMiddleware) app.use(options.viteMiddleware);
   else if (options.clientDir) app.use(clientFiles(options.clientDir));
 
-  app.all("/{*splat}", (req, res, next) => {
+  // (`use`, not `all("/{*splat}")`: Express would decode the splat and answer 400 for a path
+  // that is not valid percent-encoding, before the router could give its 404 page.)
+  app.use((req, res, next) => {
     servePage(req, res).catch(next);
   });
 
@@ -123,13 +142,21 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   // Node 20 a Fetch Request alone costs more than the whole answer (50 vs 100 µs of CPU per
   // request, measured; docs/decisions/0030-page-pipeline-on-fetch.md). Everything else goes
   // to Express, and pages there through the pipeline.
+  const logRequest = requestLog(app.get("trust proxy fn") as TrustProxyFn);
   const handler: http.RequestListener = (req, res) => {
-    const kept =
+    const requestLogger = logRequest(req, res);
+    // Shutting down: no answer keeps its connection alive, so the server can close.
+    if (stopping) res.setHeader("Connection", "close");
+    withRequestLogger(requestLogger, () => answer(req, res));
+  };
+  const answer: http.RequestListener = (req, res) => {
+    const key =
       pageCache &&
       (req.method === "GET" || req.method === "HEAD") &&
       !hasSessionCookie(req.headers.cookie)
-        ? pageCache.get(pageKey(req.url ?? "/"))
+        ? pageKey(req.url ?? "/")
         : undefined;
+    const kept = key === undefined ? undefined : pageCache?.get(key);
     if (!kept) return app(req, res);
     answerPage(kept, {
       method: req.method as string,
@@ -138,7 +165,7 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
     }).then(
       (answer) => writePageAnswer(res, answer),
       (error) => {
-        console.error(`${req.method} ${req.url} failed:`, error);
+        log().error({ err: error }, `${req.method} ${req.url} failed`);
         res.writeHead(500, { "content-type": "text/plain" }).end("Internal Server Error");
       },
     );
@@ -146,7 +173,32 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   return Object.assign(handler, {
     listen: (port: number, host?: string, callback?: () => void) =>
       http.createServer(handler).listen(port, host, callback),
+    beginShutdown() {
+      stopping = true;
+      hub.endStreams(SHUTDOWN_RETRY_MS);
+    },
   });
+}
+
+/**
+ * The database as loaders and actions see it: during an outage (docs/behaviour.md, "Database
+ * faults") a failed statement becomes a thrown 503 answer, which the root error page shows
+ * with that status, instead of a 500.
+ */
+function outageAs503(db: Db): Db {
+  const answer503 = (error: unknown) => {
+    if (!isDatabaseUnavailable(error)) return error;
+    return data({ message: DATABASE_UNAVAILABLE.message }, { status: 503 });
+  };
+  return {
+    ...db,
+    kind: db.kind,
+    query: ((sql: string, params?: unknown[]) =>
+      db.query(sql, params).catch((e: unknown) => Promise.reject(answer503(e)))) as Db["query"],
+    exec: (sql) => db.exec(sql).catch((e: unknown) => Promise.reject(answer503(e))),
+    transaction: ((fn: Parameters<Db["transaction"]>[0]) =>
+      db.transaction(fn).catch((e: unknown) => Promise.reject(answer503(e)))) as Db["transaction"],
+  };
 }
 
 /**

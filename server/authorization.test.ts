@@ -13,7 +13,7 @@ import { grantAdmin } from "~/features/auth/admins.server";
 import { createSession } from "~/features/auth/sessions.server";
 import { upsertUser } from "~/features/auth/users.server";
 import { editableOf } from "~/features/content";
-import { ImageStore } from "~/features/images/storage.server";
+import { DiskImageStore } from "~/features/images/storage.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { type Db, openDb } from "~/shared/db.server";
 import { type Env, readEnv } from "~/shared/env.server";
@@ -38,7 +38,7 @@ describe("authorisation of writes and admin pages", () => {
     db = await openDb({ dataDir: "memory://" });
     hub = await LiveHub.start(db);
     root = await fs.mkdtemp(path.join(os.tmpdir(), "authz-test-"));
-    const images = new ImageStore(root);
+    const images = new DiskImageStore(root);
     server = http.createServer();
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -5,11 +5,12 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type express from "express";
 import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ImageStore } from "~/features/images/storage.server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DiskImageStore } from "~/features/images/storage.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { type Db, openDb } from "~/shared/db.server";
 import { readEnv } from "~/shared/env.server";
+import { captureLogs, LEVEL } from "../tests/support/logs";
 import { startTestApp, type TestApp } from "../tests/support/test-app";
 import { createApp } from "./app";
 
@@ -25,6 +26,7 @@ const failing: express.RequestHandler = (req, _res, next) => {
 };
 
 describe("the final error handler, through the whole app", () => {
+  const logs = captureLogs();
   let db: Db;
   let hub: LiveHub;
   let base: string;
@@ -38,7 +40,7 @@ describe("the final error handler, through the whole app", () => {
     const app = await createApp({
       db,
       hub,
-      images: new ImageStore(path.resolve("build/no-images")),
+      images: new DiskImageStore(path.resolve("build/no-images")),
       env: readEnv({ NODE_ENV: "production" }),
       build,
       // The slot where the development server mounts Vite: here, a part that fails on demand.
@@ -56,6 +58,7 @@ describe("the final error handler, through the whole app", () => {
     close?.();
     await hub?.close();
     await db?.close();
+    logs.restore();
   });
 
   it.each([
@@ -69,32 +72,35 @@ describe("the final error handler, through the whole app", () => {
     [500, "Internal Server Error"],
     [503, "Service Unavailable"],
   ])("answers %i with '%s'", async (status, text) => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    try {
-      const res = await fetch(`${base}/fail/${status}`);
-      expect(res.status).toBe(status);
-      expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
-      expect(await res.text()).toBe(text);
-      // Server faults are logged with their cause; refusals of bad requests are not.
-      expect(log.mock.calls.length > 0).toBe(status >= 500);
-    } finally {
-      log.mockRestore();
+    logs.clear();
+    const res = await fetch(`${base}/fail/${status}`);
+    expect(res.status).toBe(status);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await res.text()).toBe(text);
+    // Server faults are logged with their cause and the request's id (the one the answer
+    // carries); refusals of bad requests are not.
+    const requestId = res.headers.get("x-request-id");
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const faults = logs.at(LEVEL.error, `GET /fail/${status} failed`);
+    expect(faults.length).toBe(status >= 500 ? 1 : 0);
+    if (status >= 500) {
+      expect(faults[0]?.reqId).toBe(requestId);
+      expect(faults[0]?.err?.message).toBe("secret internals /srv/data");
     }
+    // And one access line, whatever the status.
+    await expect
+      .poll(() => logs.lines.filter((l) => l.req?.url === `/fail/${status}` && l.res))
+      .toMatchObject([{ reqId: requestId, res: { statusCode: status } }]);
   });
 
   it.each(["none", "302", "200", "99", "600"])(
     "treats an error without a 4xx/5xx status (%s) as a 500",
     async (status) => {
-      const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
-      try {
-        const res = await fetch(`${base}/fail/${status}`, { redirect: "manual" });
-        expect(res.status).toBe(500);
-        const body = await res.text();
-        expect(body).toBe("Internal Server Error");
-        expect(body).not.toContain("secret");
-      } finally {
-        log.mockRestore();
-      }
+      const res = await fetch(`${base}/fail/${status}`, { redirect: "manual" });
+      expect(res.status).toBe(500);
+      const body = await res.text();
+      expect(body).toBe("Internal Server Error");
+      expect(body).not.toContain("secret");
     },
   );
 });

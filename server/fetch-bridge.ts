@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { type PageAnswer, PageResponse } from "./page-pipeline";
+import { requireTargetUrl } from "./request-target";
 
 /**
  * The Fetch Request for a Node request. The URL's origin is the site's configured one, never
@@ -15,7 +16,7 @@ export function toFetchRequest(req: IncomingMessage, origin: string): Request {
   }
   const method = req.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
-  return new Request(new URL(req.url ?? "/", origin), {
+  return new Request(requireTargetUrl(req.url ?? "/", origin), {
     method,
     headers,
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: "half" } : {}),

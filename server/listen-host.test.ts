@@ -25,6 +25,8 @@ async function startServer(vars: Record<string, string | undefined>) {
     OIDC_CLIENT_SECRET: "",
     PUBLIC_URL: "",
     HOST: undefined,
+    // The test waits for the "Listening on" line, an info line.
+    LOG_LEVEL: "info",
     ...vars,
   };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];

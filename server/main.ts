@@ -5,42 +5,67 @@
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import { EXIT, runAdminCli } from "~/features/auth/admin-cli.server";
-import { readEnv } from "~/shared/env.server";
+import { ConfigError, type Env, readEnv } from "~/shared/env.server";
+import { configureLogging } from "~/shared/logger.server";
 import { createApp } from "./app";
+import { runBackupCli } from "./backup-cli";
+import { answerClientErrors } from "./client-errors";
+import { shutDownOnSignals } from "./graceful-shutdown";
 import { applyHttpTimeouts } from "./http-timeouts";
 import { startServices } from "./services";
 
 export * from "virtual:react-router/server-build";
 
+/** sysexits.h EX_CONFIG: the configuration is wrong (systemd does not restart on it, see deploy/). */
+export const EX_CONFIG = 78;
+
 /** `npm start`: serves the site from build/ until SIGINT or SIGTERM. */
 export async function startServer(source: NodeJS.ProcessEnv = process.env) {
-  const env = readEnv({ NODE_ENV: "production", ...source });
+  let env: Env;
+  try {
+    env = readEnv({ NODE_ENV: "production", ...source });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // One line per bad variable, and the exit status for a configuration error (EX_CONFIG).
+    for (const problem of error.problems) console.error(`Configuration error: ${problem}`);
+    process.exit(EX_CONFIG);
+  }
+  const log = configureLogging(env.logLevel);
   const services = await startServices(env);
-  const app = await createApp({
+  const site = await createApp({
     ...services,
     env,
     build,
     clientDir: path.resolve(import.meta.dirname, "../client"),
   });
-  const server = app.listen(env.port, env.host, () => {
+  const server = site.listen(env.port, env.host, () => {
     const where = env.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${env.dataDir}`;
-    console.log(`Listening on http://${env.host}:${env.port} — data: ${where}`);
+    log.info(`Listening on http://${env.host}:${env.port} — data: ${where}`);
   });
   applyHttpTimeouts(server);
-
-  let stopping = false;
-  async function shutdown(signal: string) {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: closing`);
-    server.closeAllConnections();
-    server.close();
-    await services.close();
-    process.exit(0);
-  }
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  answerClientErrors(server);
+  shutDownOnSignals({
+    server,
+    site,
+    closeServices: () => services.close(),
+    timeoutMs: env.shutdownTimeoutMs,
+  });
   return server;
+}
+
+/** `npm run backup -- <file>` / `npm run restore -- <file>`. Returns the exit code. */
+export async function runBackupCommandLine(
+  command: "backup" | "restore",
+  args: readonly string[],
+): Promise<number> {
+  let env: ReturnType<typeof readEnv>;
+  try {
+    env = readEnv({ NODE_ENV: "production", ...process.env });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 2;
+  }
+  return runBackupCli(command, args, env);
 }
 
 /** `npm run admin -- …`: the admin registry from the command line. Returns the exit code. */

@@ -43,6 +43,25 @@ describe("page pipeline", () => {
     expect(second.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  it("renders a page once for a crowd of signed-out visitors arriving together (after a change)", async () => {
+    const { get, rendered, cache } = setup();
+    await get("/properties");
+    cache?.clear();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get("/properties")));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(new Set(await Promise.all(answers.map((a) => a.text()))).size).toBe(1);
+    expect(rendered).toEqual([
+      "GET http://site.test/properties",
+      "GET http://site.test/properties",
+    ]);
+    // Signed-in visitors still get their own render.
+    await Promise.all([
+      get("/properties", { cookie: "session=valid" }),
+      get("/properties", { cookie: "session=valid" }),
+    ]);
+    expect(rendered).toHaveLength(4);
+  });
+
   it("drops query parameters no page reads, before rendering and from the key", async () => {
     const { get, rendered } = setup();
     await get("/properties?filter=available&utm_source=x");

@@ -8,7 +8,9 @@
 // - one answer for kept and fresh pages alike: 304 when the browser's copy is current, else
 //   the brotli, gzip or plain body.
 import { createHash } from "node:crypto";
+import { statusText } from "~/shared/http-error.server";
 import { type Encoding, Page, type PageCache } from "./page-cache";
+import { targetUrl } from "./request-target";
 
 /**
  * The query parameters pages read (`filter`: app/domain/listing-filters.ts, `address`:
@@ -111,25 +113,34 @@ export class PageResponse extends Response {
 /** The URL a page is rendered for and kept under. */
 export function pageUrl(url: URL): URL {
   if (url.search === "" || ROUTER_PATHS.has(url.pathname)) return url;
-  const kept = new URL(url.pathname, url.origin);
+  // (Not `new URL(url.pathname, url.origin)`: a path starting with "//" would read as a host.)
+  const kept = new URL(url.href);
+  kept.search = "";
   for (const [name, value] of url.searchParams) {
     if (PAGE_QUERY_PARAMS.includes(name)) kept.searchParams.append(name, value);
   }
   return kept;
 }
 
-/** The key a page is kept under: its path and the query parameters pages read. */
-export function pageKey(pathAndQuery: string): string {
-  const url = pageUrl(new URL(pathAndQuery, "http://x"));
+/**
+ * The key a page is kept under: its path and the query parameters pages read. None for a target
+ * that is no valid URL (e.g. "//%F1%80"): such a request is never a kept page.
+ */
+export function pageKey(target: string): string | undefined {
+  const parsed = targetUrl(target, "http://x");
+  if (!parsed) return undefined;
+  const url = pageUrl(parsed);
   return url.pathname + url.search;
 }
 
 export function createPagePipeline<Context>(options: PagePipelineOptions<Context>): PagePipeline {
   const { cache } = options;
+  /** Renders of kept pages under way, by page key, with the data generation they show. */
+  const renders = new Map<string, { generation: number; page: Promise<Page | null> }>();
   return async (request) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
       const { context } = await options.identify(request);
-      return options.render(request, context);
+      return withRefusalText(await options.render(request, context));
     }
     const url = pageUrl(new URL(request.url));
     const key = url.pathname + url.search;
@@ -141,20 +152,59 @@ export function createPagePipeline<Context>(options: PagePipelineOptions<Context
 
     const { shared, context } = await options.identify(request);
     if (kept && shared) return respond(request, kept);
-    // HEAD is rendered as GET, so that it carries the same ETag and length and can be kept.
-    const response = await options.render(
-      new Request(url, { method: "GET", headers: request.headers }),
-      context,
-    );
-    const type = response.headers.get("content-type") ?? "";
-    if (!response.body || type.startsWith("text/event-stream")) return response;
-
-    let page = await toPage(response, options.defaultHeaders ?? {});
-    if (cache && shared && page.status === 200 && KEPT_TYPES.test(type) && !page.cookies.length) {
-      page = cache.set(key, page, generation);
+    // Signed-out visitors asking for a page that is being rendered for the current data wait
+    // for that render instead of starting their own: after a change clears the kept pages, a
+    // crowd costs one render per page, not one per visitor (measured by the load suite,
+    // docs/decisions/0036-resilience-suites.md).
+    const running = shared && cache ? renders.get(key) : undefined;
+    if (running && running.generation === generation) {
+      const page = await running.page;
+      if (page) return respond(request, page);
     }
-    return respond(request, page);
+    let share: ((page: Page | null) => void) | undefined;
+    const mine =
+      shared && cache && !running
+        ? new Promise<Page | null>((resolve) => {
+            share = resolve;
+          })
+        : undefined;
+    if (mine) renders.set(key, { generation, page: mine });
+    try {
+      // HEAD is rendered as GET, so that it carries the same ETag and length and can be kept.
+      const response = await options.render(
+        new Request(url, { method: "GET", headers: request.headers }),
+        context,
+      );
+      const type = response.headers.get("content-type") ?? "";
+      if (!response.body) return withRefusalText(response);
+      if (type.startsWith("text/event-stream")) return response;
+
+      let page = await toPage(response, options.defaultHeaders ?? {});
+      if (cache && shared && page.status === 200 && KEPT_TYPES.test(type) && !page.cookies.length) {
+        page = cache.set(key, page, generation);
+        share?.(page);
+      }
+      return respond(request, page);
+    } finally {
+      share?.(null);
+      if (mine && renders.get(key)?.page === mine) renders.delete(key);
+    }
   };
+}
+
+/**
+ * A refusal without a body, or with React Router's misleading one for a method a resource route
+ * does not take, gets its status text: every refusal says what it is (docs/behaviour.md).
+ */
+function withRefusalText(response: Response): Response {
+  if (response.status < 400 || response.status > 499) return response;
+  // React Router's 405 from a resource route says "Unexpected Server Error"; a page's is HTML.
+  const methodRefused =
+    response.status === 405 && !response.headers.get("content-type")?.startsWith("text/html");
+  if (response.body && !methodRefused) return response;
+  const headers = new Headers(response.headers);
+  headers.set("content-type", "text/plain; charset=utf-8");
+  return new Response(statusText(response.status), { status: response.status, headers });
 }
 
 async function toPage(

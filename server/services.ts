@@ -3,17 +3,20 @@ import { startAdminSocket } from "~/features/auth/admin-socket.server";
 import { grantAdminEmails } from "~/features/auth/admins.server";
 import { acquireDataDirLock, type DataDirLock } from "~/features/auth/data-dir-lock.server";
 import { backfillVariants } from "~/features/images/backfill-variants.server";
-import { ImageStore } from "~/features/images/storage.server";
+import { createImageStore } from "~/features/images/storage.server";
 import { startPurge } from "~/features/listings/deleted.server";
-import { seedDemoContent } from "~/features/listings/demo-seed.server";
+import { demoContentWanted, seedDemoContent } from "~/features/listings/demo-seed.server";
 import { startStorageRepair } from "~/features/listings/storage-repair.server";
 import { LiveHub } from "~/features/live/hub.server";
-import { openDb } from "~/shared/db.server";
+import { isNewEmbeddedDatabase, openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
+import { log } from "~/shared/logger.server";
+import { announceServer } from "~/shared/server-presence.server";
+import { backupSocketCommand } from "./backup-cli";
 
 /**
  * Opens the database (migrated), the image store and the live hub; grants ADMIN_EMAILS;
- * seeds demo content once; repairs the image store after a crash; listens for `npm run admin`
+ * loads demo content once, into a new embedded database (decision 0033); repairs the image store after a crash; listens for `npm run admin`
  * on DATA_DIR/admin.sock.
  */
 export async function startServices(env: Env) {
@@ -21,32 +24,44 @@ export async function startServices(env: Env) {
   // PGlite is single-process: the lock turns a second server (or CLI) into a clear error.
   let lock: DataDirLock | null = null;
   if (!env.databaseUrl) lock = await acquireDataDirLock(dbDir, { waitMs: 10_000 });
+  const newEmbeddedDatabase = !env.databaseUrl && isNewEmbeddedDatabase(dbDir);
+  // On PostgreSQL several servers may share the store; the first to start is told so.
+  const presence = env.databaseUrl ? await announceServer(env.databaseUrl) : null;
   const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: dbDir });
-  const images = new ImageStore(path.join(env.dataDir, "images"));
+  const images = createImageStore(env);
   const hub = await LiveHub.start(db);
 
   const granted = await grantAdminEmails(db, env.adminEmails);
-  if (granted.length > 0) console.log(`Granted admin from ADMIN_EMAILS: ${granted.join(", ")}`);
-  if (env.seedDemo) {
+  if (granted.length > 0) log().info(`Granted admin from ADMIN_EMAILS: ${granted.join(", ")}`);
+  if (demoContentWanted(env.seedDemo, newEmbeddedDatabase)) {
     const seeded = await seedDemoContent(db, images);
-    if (seeded > 0) console.log(`Loaded ${seeded} demo listings into the empty database.`);
+    if (seeded > 0) log().info(`Loaded ${seeded} demo listings into the new database.`);
   }
 
   // Before the first request: what a crash left in the image folders is put right.
-  const stopRepair = await startStorageRepair(db, images, { exclusive: lock !== null });
+  const stopRepair = await startStorageRepair(db, images, {
+    exclusive: lock !== null || presence?.alone === true,
+  });
+  await presence?.joined();
   // Listings deleted more than 30 days ago go for good, with their photos.
   const stopPurge = startPurge(db, images);
 
   // Never blocks the start: pages use the originals until the variants exist.
   void backfillVariants(images).then((made) => {
-    if (made > 0) console.log(`Made responsive variants for ${made} stored photos.`);
+    if (made > 0) log().info(`Made responsive variants for ${made} stored photos.`);
   });
 
   let adminSocket: Awaited<ReturnType<typeof startAdminSocket>> | null = null;
   try {
-    adminSocket = await startAdminSocket(db, env.dataDir, env.adminEmails, images);
+    adminSocket = await startAdminSocket(
+      db,
+      env.dataDir,
+      env.adminEmails,
+      { backup: backupSocketCommand(db, images) },
+      images,
+    );
   } catch (error) {
-    console.warn(`Admin command socket not started: ${(error as Error).message}`);
+    log().warn(`Admin command socket not started: ${(error as Error).message}`);
   }
 
   return {
@@ -59,6 +74,7 @@ export async function startServices(env: Env) {
       await adminSocket?.close();
       await hub.close();
       await db.close();
+      await presence?.close();
       await lock?.release();
     },
   };

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ImageStore } from "~/features/images/storage.server";
+import { DiskImageStore } from "~/features/images/storage.server";
 import { photoFiles } from "./static-files";
 
 /** A GET sent exactly as written (no normalisation of `..` or `%2F`), like `curl --path-as-is`. */
@@ -28,7 +28,7 @@ function rawGet(port: number, rawPath: string): Promise<{ status: number; body: 
 describe("photo files", () => {
   let dataDir: string;
   let outside: string;
-  let store: ImageStore;
+  let store: DiskImageStore;
   let port: number;
   let server: http.Server;
   const SECRET = "secret bytes outside the data directory";
@@ -38,7 +38,7 @@ describe("photo files", () => {
     outside = await fs.mkdtemp(path.join(os.tmpdir(), "static-files-outside-"));
     await fs.writeFile(path.join(outside, "image_1_1.jpg"), SECRET);
     await fs.writeFile(path.join(outside, "image_1_1.w400.jpg"), SECRET);
-    store = new ImageStore(path.join(dataDir, "images"));
+    store = new DiskImageStore(path.join(dataDir, "images"));
     await store.save("properties", "a-b", "image_1_0.jpg", Buffer.from("jpeg-bytes"));
     const app = express();
     app.use(photoFiles(store));
@@ -117,8 +117,8 @@ describe("photo files", () => {
   });
 });
 
-describe("ImageStore paths", () => {
-  const store = new ImageStore(path.join(os.tmpdir(), "store-paths"));
+describe("DiskImageStore paths", () => {
+  const store = new DiskImageStore(path.join(os.tmpdir(), "store-paths"));
 
   it.each([
     "/images/properties/..%2F..%2Fetc/image_1_1.jpg",

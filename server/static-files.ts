@@ -1,8 +1,13 @@
 // Files served as they are: stored photos (and their responsive variants) and the client build.
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
-import { IMAGE_URL_PREFIX, type ImageStore } from "~/features/images/storage.server";
+import {
+  DiskImageStore,
+  IMAGE_URL_PREFIX,
+  type ImageStore,
+} from "~/features/images/storage.server";
 import { originalOfVariant } from "~/features/images/variants";
 
 const FOREVER = { immutable: true, maxAge: "1y" } as const;
@@ -11,21 +16,32 @@ const FOREVER = { immutable: true, maxAge: "1y" } as const;
  * Photos: names carry a timestamp and never change content, so they are cached for good. A
  * variant that was never made (a photo stored before variants existed) falls back to its
  * original for a day, so pages never show a broken image. Only URLs the store recognises as
- * one of its photos are answered (ImageStore.pathOf: one plain folder name, a photo file name,
- * inside the root): no traversal, and temporary or staged files are never served.
+ * one of its photos are answered (one plain folder name, a photo file name, inside the store):
+ * no traversal, and temporary or staged files are never served. On disk the file is sent as it
+ * is; from a bucket the object is streamed through with the same headers
+ * (docs/decisions/0038-object-storage.md).
  */
 export function photoFiles(images: ImageStore): express.Router {
   const router = express.Router();
   const notFound = (res: express.Response) => res.status(404).type("text/plain").send("Not Found");
+  const fallbackOf = (url: string) => {
+    const original = originalOfVariant(path.posix.basename(url));
+    return original ? `${path.posix.dirname(url)}/${original}` : null;
+  };
   // (`use`, not a route pattern: the path is parsed here, as sent, and never decoded twice.)
-  router.use(IMAGE_URL_PREFIX, (req, res) => {
+  router.use(IMAGE_URL_PREFIX, (req, res, next) => {
     const url = IMAGE_URL_PREFIX + req.path;
-    const file = req.method === "GET" || req.method === "HEAD" ? images.pathOf(url) : null;
+    if (req.method !== "GET" && req.method !== "HEAD") return notFound(res);
+    if (!(images instanceof DiskImageStore)) {
+      streamPhoto(images, url, fallbackOf(url), req, res).catch(next);
+      return;
+    }
+    const file = images.pathOf(url);
     if (!file) return notFound(res);
     res.sendFile(file, { ...FOREVER, dotfiles: "deny" }, (error) => {
       if (!error || res.headersSent) return;
-      const original = originalOfVariant(path.posix.basename(url));
-      const fallback = original ? images.pathOf(`${path.posix.dirname(url)}/${original}`) : null;
+      const fallbackUrl = fallbackOf(url);
+      const fallback = fallbackUrl ? images.pathOf(fallbackUrl) : null;
       if (!fallback) return notFound(res);
       res.sendFile(fallback, { maxAge: "1d", dotfiles: "deny" }, (again) => {
         if (again && !res.headersSent) notFound(res);
@@ -33,6 +49,48 @@ export function photoFiles(images: ImageStore): express.Router {
     });
   });
   return router;
+}
+
+/** Cache-Control exactly as express.static writes it for FOREVER and for a day. */
+const CACHE_FOREVER = "public, max-age=31536000, immutable";
+const CACHE_DAY = "public, max-age=86400";
+
+async function streamPhoto(
+  images: ImageStore,
+  url: string,
+  fallbackUrl: string | null,
+  req: express.Request,
+  res: express.Response,
+) {
+  let photo = await images.open(url);
+  let cacheControl = CACHE_FOREVER;
+  if (!photo && fallbackUrl) {
+    photo = await images.open(fallbackUrl);
+    cacheControl = CACHE_DAY;
+  }
+  if (!photo) {
+    res.status(404).type("text/plain").send("Not Found");
+    return;
+  }
+  res.set({
+    "Cache-Control": cacheControl,
+    "Content-Type": photo.contentType,
+    "Last-Modified": photo.modified.toUTCString(),
+    "Accept-Ranges": "none",
+    ...(photo.etag ? { ETag: photo.etag } : {}),
+  });
+  const body = photo.body();
+  // (req.fresh compares If-None-Match / If-Modified-Since with the headers just set.)
+  if (req.fresh || req.method === "HEAD") {
+    body.destroy();
+    if (req.fresh) res.status(304).end();
+    else res.set("Content-Length", String(photo.size)).end();
+    return;
+  }
+  res.set("Content-Length", String(photo.size));
+  await pipeline(body, res).catch(() => {
+    // The visitor went away, or the store broke off: the response is cut short either way.
+  });
 }
 
 /**
@@ -43,10 +101,32 @@ export function clientFiles(clientDir: string): express.Router {
   const router = express.Router();
   const precompressed = (root: string, serveStatic: Record<string, unknown>) =>
     expressStaticGzip(root, { enableBrotli: true, orderPreference: ["br", "gz"], serveStatic });
+  // serve-static answers other methods with an empty 405: say why.
+  router.use("/assets", (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    res.status(405).set("Allow", "GET, HEAD").type("text/plain").send("Method Not Allowed");
+  });
+  // express-static-gzip answers a path it cannot percent-decode with its own 400: no file has
+  // such a name, so under /assets it is not found, and elsewhere it is left to the pages (a
+  // listing URL like /properties/%FF gets the ordinary missing-record page).
+  router.use("/assets", (req, res, next) => {
+    if (decodable(req.path)) return next();
+    res.status(404).type("text/plain").send("Not Found");
+  });
   router.use(
     "/assets",
     precompressed(path.join(clientDir, "assets"), { ...FOREVER, fallthrough: false }),
   );
-  router.use(precompressed(clientDir, { maxAge: "1h", index: false }));
+  const rootFiles = precompressed(clientDir, { maxAge: "1h", index: false });
+  router.use((req, res, next) => (decodable(req.path) ? rootFiles(req, res, next) : next()));
   return router;
+}
+
+function decodable(urlPath: string): boolean {
+  try {
+    decodeURIComponent(urlPath);
+    return true;
+  } catch {
+    return false;
+  }
 }

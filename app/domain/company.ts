@@ -8,12 +8,30 @@ export interface ContactPerson {
   phone?: string;
 }
 
+/** Brand colours as CSS colours; the root layout emits them as custom properties on :root. */
+export interface BrandColors {
+  /** Buttons, links, headings, the navbar's accent: white text must read on it (4.5:1). */
+  primary: string;
+  /** Decoration beside the primary colour (rules, badges); primary-coloured text reads on it. */
+  accent: string;
+}
+
+/** How visitors reach the office: footer, contact page, detail pages. */
+export interface OfficeContact {
+  phone: string;
+  email: string;
+  /** Shown in the footer and on the contact page when present. */
+  address?: string;
+  /** Shown on the contact page when present. */
+  hours?: string;
+}
+
 export interface CompanyContent {
   name: string;
   shortName: string;
   tagline: string;
   logo: { src: string; alt: string; width: number; height: number };
-  /** Exact addresses (spec §9); note the trailing space on the third. */
+  /** Exact addresses (docs/behaviour.md §9); note the trailing space on the third. */
   featuredAddresses: readonly string[];
   /** Named in every error dialog's footer. */
   errorContactName: string;
@@ -27,6 +45,9 @@ export interface CompanyContent {
     fileName: string;
     steps: string[];
   };
+  /** Navy and gold by default (docs/decisions/0046-design-tokens-from-company-content.md). */
+  brandColors: BrandColors;
+  office: OfficeContact;
 }
 
 export const company: CompanyContent = {
@@ -85,6 +106,13 @@ export const company: CompanyContent = {
       "Submit it to the landlord or property manager.",
     ],
   },
+  brandColors: { primary: "#16325c", accent: "#c9a227" },
+  office: {
+    phone: "703-555-0100",
+    email: "office@example.com",
+    address: "1000 N Example Boulevard, Arlington, VA 22201",
+    hours: "Monday to Friday, 9 am to 5 pm",
+  },
 };
 
 /**
@@ -132,7 +160,7 @@ function deepMerge(base: unknown, over: unknown): unknown {
   return out;
 }
 
-/** The footer every product error dialog carries (spec §8). */
+/** The footer every product error dialog carries (docs/behaviour.md §8). */
 export function errorFooter(content: Pick<CompanyContent, "errorContactName"> = company): string {
   return `If the problem persists, show this message to ${content.errorContactName}.`;
 }

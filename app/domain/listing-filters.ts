@@ -1,7 +1,7 @@
 import type { ListingSummary } from "./listing";
 import type { Collection } from "./listing-kinds";
 
-/** Session storage keys (spec §4 names the property ones; the construction key is ours). */
+/** Session storage keys (docs/behaviour.md §4 names the property ones; the construction key is ours). */
 export const FILTER_STORAGE_KEYS = {
   properties: { available: "filterAvailable", type: "selectedPropertyType" },
   newConstruction: { available: null, type: "selectedConstructionType" },
@@ -42,7 +42,7 @@ export function filtersFromQuery(
 }
 
 /**
- * Spec §4: `?filter=available` sets available-only, clears the type and stores both;
+ * docs/behaviour.md §4: `?filter=available` sets available-only, clears the type and stores both;
  * without it the stored values are restored.
  */
 export function resolveFilters(

@@ -13,7 +13,7 @@ export interface ListingKind {
   route: "/properties" | "/new-construction";
   editRoute: "/editproperties" | "/edit-construction";
   addRoute: "/addproperty" | "/addnewconstruction";
-  /** 'Property' / 'Construction', as used in the spec's messages. */
+  /** 'Property' / 'Construction', as used in the messages of docs/behaviour.md §8. */
   noun: "Property" | "Construction";
   /** Price, availability and reserve URL exist only for properties. */
   hasOffer: boolean;

@@ -11,7 +11,7 @@ import {
 import { bedBathLine, descriptionBullets, formatPrice } from "./listing-format";
 import { listingPath } from "./listing-kinds";
 
-describe("listingKey (spec §3)", () => {
+describe("listingKey (docs/behaviour.md §3)", () => {
   it.each([
     ["3233 4th Street N", "3233-4th-street-n"],
     ["409 N Jackson Street", "409-n-jackson-street"],
@@ -107,7 +107,7 @@ function memoryStorage(initial: Record<string, string> = {}) {
   };
 }
 
-describe("list filters (spec §4, §5)", () => {
+describe("list filters (docs/behaviour.md §4, §5)", () => {
   const items = [
     { id: "a", currently_available: true, property_type: "Residential" as const },
     { id: "b", currently_available: false, property_type: "Residential" as const },

@@ -1,6 +1,6 @@
 import type { Collection, PropertyType } from "./listing-kinds";
 
-/** One record of either collection, with the spec's field names (section 3). */
+/** One record of either collection, with the field names of docs/behaviour.md §3. */
 export interface Listing {
   id: string;
   collection: Collection;
@@ -20,7 +20,7 @@ export interface Listing {
   image_captions?: Record<string, string>;
 }
 
-/** What a list card needs: the spec's card fields plus the link information. */
+/** What a list card needs: the card fields of docs/behaviour.md §2, the link information, availability and price. */
 export type ListingSummary = Pick<
   Listing,
   | "id"
@@ -32,6 +32,7 @@ export type ListingSummary = Pick<
   | "thumbnail_description"
   | "property_type"
   | "currently_available"
+  | "price"
 >;
 
 /**

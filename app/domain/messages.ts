@@ -1,4 +1,4 @@
-// Spec §8, character for character. Pages and tests import these; nothing re-types them.
+// docs/behaviour.md §8, character for character. Pages and tests import these; nothing re-types them.
 import type { ListingKind } from "./listing-kinds";
 
 type Noun = ListingKind["noun"];
@@ -31,7 +31,7 @@ export const messages = {
   adminCheckFailedLog: "Failed to check admin status:",
 } as const;
 
-/** Messages the spec does not have (additions; the catalogue above stays untouched). */
+/** Messages docs/behaviour.md §8 does not list (additions; the catalogue above stays untouched). */
 export const addedMessages = {
   /** A save based on an older version of the record (shown alone, under the 'Error' title). */
   staleEdit: (noun: Noun) =>
@@ -46,6 +46,10 @@ export const addedMessages = {
   contactToReserve: "Contact us to reserve",
   /** The admin forms' warning for a Vacation property without a reservation URL. */
   noReservationUrl: "Guests cannot reserve this property online until it has a Reservation URL.",
+  /** Leaving a form with unsaved changes (a confirm dialog: Yes leaves, Cancel stays). */
+  leaveUnsaved: "Leave this page? Your unsaved changes will be lost.",
+  /** Shown after 'Clear', with an Undo button. */
+  formCleared: "The form was cleared.",
 } as const;
 
 export const successTitles = {
@@ -57,7 +61,7 @@ export const successTitles = {
   deleted: "Deleted!",
 } as const;
 
-/** Spec §9 durations in milliseconds. */
+/** docs/behaviour.md §9 durations in milliseconds. */
 export const dialogDurations = {
   availabilitySuccess: 3000,
   added: 1500,

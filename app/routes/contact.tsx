@@ -15,6 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function Contact() {
   const company = useCompany();
+  const { office } = company;
   return (
     <section>
       <h1>Contact Us</h1>
@@ -37,6 +38,27 @@ export default function Contact() {
           </li>
         ))}
       </ul>
+      {office.address || office.hours ? (
+        <section className="office" aria-labelledby="office-title">
+          <h2 id="office-title">Our Office</h2>
+          <dl>
+            {office.address ? (
+              <>
+                <dt>Address</dt>
+                <dd>
+                  <address>{office.address}</address>
+                </dd>
+              </>
+            ) : null}
+            {office.hours ? (
+              <>
+                <dt>Hours</dt>
+                <dd>{office.hours}</dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+      ) : null}
     </section>
   );
 }

@@ -16,7 +16,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireAdminPage(context);
-  const form = await request.formData();
+  // A body that is no form (JSON, a cut-off upload...) is refused like any other bad input.
+  const form = await request.formData().catch(() => null);
+  if (!form) {
+    return data(
+      { error: "The form could not be read. Reload the page and try again." },
+      { status: 400 },
+    );
+  }
   const email = String(form.get("email") ?? "");
   try {
     if (form.get("intent") === "revoke") {

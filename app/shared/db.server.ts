@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { log } from "./logger.server";
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -14,8 +15,21 @@ export interface Db extends Queryable {
   readonly kind: "pglite" | "postgres";
   /** Runs `fn` in one transaction; a throw rolls everything back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Subscribes to NOTIFY on `channel`; returns the unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `fn` while holding a PostgreSQL session advisory lock (pg_advisory_lock) on a connection
+   * of its own: other instances wait. PGlite has one process (the data-directory lock): just runs.
+   */
+  withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Subscribes to NOTIFY on `channel`; returns the unsubscribe function. On PostgreSQL a lost
+   * LISTEN connection is replaced by itself; `onResumed` runs once LISTEN is back, since
+   * notifications sent in between are lost (docs/behaviour.md, "Database faults").
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResumed?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -23,14 +37,24 @@ export interface OpenDbOptions {
   databaseUrl?: string;
   /** PGlite data directory; `memory://` for a throwaway database. */
   dataDir?: string;
+  /** false: open without applying migrations (tests of migrate itself). */
+  migrate?: boolean;
 }
 
 export async function openDb(options: OpenDbOptions): Promise<Db> {
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
     : await openPglite(options.dataDir ?? "memory://");
-  await migrate(db);
+  if (options.migrate !== false) await migrate(db);
   return db;
+}
+
+/**
+ * Whether opening the embedded database in `dataDir` will create it (no cluster there yet):
+ * the one start that may load demo listings by default (docs/decisions/0033-demo-content-once-on-a-new-embedded-database.md).
+ */
+export function isNewEmbeddedDatabase(dataDir: string): boolean {
+  return dataDir.startsWith("memory://") || !existsSync(path.join(dataDir, "PG_VERSION"));
 }
 
 async function openPglite(dataDir: string): Promise<Db> {
@@ -58,6 +82,7 @@ async function openPglite(dataDir: string): Promise<Db> {
           }),
         ),
       ),
+    withAdvisoryLock: (_key, fn) => fn(),
     listen: async (channel, onPayload) => {
       const unsubscribe = await pg.listen(channel, onPayload);
       return async () => unsubscribe();
@@ -66,11 +91,63 @@ async function openPglite(dataDir: string): Promise<Db> {
   };
 }
 
+/** How long a request waits for a PostgreSQL connection before it fails (never a hang). */
+export const CONNECT_TIMEOUT_MS = 3000;
+/** Waits between attempts to LISTEN again after the connection was lost. */
+const RELISTEN_DELAYS_MS = [100, 250, 500, 1000];
+
+/** What a request during a database outage is told (HTTP 503, with Retry-After). */
+export const DATABASE_UNAVAILABLE = {
+  message: "The site cannot reach its database right now. Please try again in a moment.",
+  retryAfterSeconds: 5,
+} as const;
+
+/**
+ * An error that means the database cannot be reached now (a restart, a failover, a dropped
+ * connection), as opposed to a fault of the statement: the site answers 503, not 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === "string") {
+    // 08: connection exception; 57P01–57P03: admin/crash shutdown, cannot connect now;
+    // 53300: too many connections.
+    if (code.startsWith("08") || /^57P0[123]$/.test(code) || code === "53300") return true;
+    if (
+      ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND"].includes(
+        code,
+      )
+    )
+      return true;
+  }
+  return (
+    typeof message === "string" &&
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|terminating connection/i.test(
+      message,
+    )
+  );
+}
+
 async function openPostgres(url: string): Promise<Db> {
   const { default: pgModule } = await import("pg");
-  const pool = new pgModule.Pool({ connectionString: url, max: 10 });
+  const pool = new pgModule.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // An idle pooled connection that PostgreSQL drops (restart, failover, pg_terminate_backend)
+  // emits `error` on the pool; without a listener that would end the process. The pool has
+  // already discarded it and opens a new one on the next query.
+  pool.on("error", (error) => {
+    log().warn(
+      `PostgreSQL dropped an idle connection (${error.message}); the next query reconnects`,
+    );
+  });
   const listeners = new Map<string, Set<(payload: string) => void>>();
+  const resumed = new Set<() => void>();
   let listenClient: import("pg").PoolClient | undefined;
+  let closing = false;
+  let attempt = 0;
 
   async function listenConnection() {
     if (listenClient) return listenClient;
@@ -78,21 +155,42 @@ async function openPostgres(url: string): Promise<Db> {
     client.on("notification", (msg) => {
       for (const cb of listeners.get(msg.channel) ?? []) cb(msg.payload ?? "");
     });
-    client.on("error", () => {
-      // The LISTEN connection broke: drop it and re-subscribe on a fresh one.
-      client.release(true);
-      listenClient = undefined;
-      setTimeout(() => void resubscribe(), 500);
+    client.on("error", (error) => {
+      if (listenClient !== client) return;
+      // The LISTEN connection broke: drop it and subscribe again on a fresh one.
+      log().warn(`PostgreSQL LISTEN connection lost (${error.message}); subscribing again`);
+      dropListenClient();
+      scheduleResubscribe();
     });
     listenClient = client;
     return client;
   }
+  function dropListenClient() {
+    const client = listenClient;
+    listenClient = undefined;
+    try {
+      client?.release(true);
+    } catch {
+      // Already released.
+    }
+  }
+  function scheduleResubscribe() {
+    if (closing) return;
+    const delay = RELISTEN_DELAYS_MS[Math.min(attempt, RELISTEN_DELAYS_MS.length - 1)];
+    attempt++;
+    setTimeout(() => void resubscribe(), delay).unref();
+  }
   async function resubscribe() {
+    if (closing) return;
     try {
       const client = await listenConnection();
       for (const channel of listeners.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+      log().info({ attempts: attempt }, "PostgreSQL LISTEN resumed");
+      attempt = 0;
+      for (const fn of resumed) fn();
     } catch {
-      setTimeout(() => void resubscribe(), 2000);
+      dropListenClient();
+      scheduleResubscribe();
     }
   }
 
@@ -102,6 +200,13 @@ async function openPostgres(url: string): Promise<Db> {
     exec: async (sql) => void (await pool.query(sql)),
     transaction: async (fn) => {
       const client = await pool.connect();
+      // A checked-out client has no pool listener: a connection dropped between two statements
+      // of the transaction would otherwise emit an unhandled `error` (the next statement fails).
+      let lost: Error | undefined;
+      const onLost = (error: Error) => {
+        lost = error;
+      };
+      client.on("error", onLost);
       try {
         await client.query("BEGIN");
         const result = await fn({
@@ -111,13 +216,34 @@ async function openPostgres(url: string): Promise<Db> {
         await client.query("COMMIT");
         return result;
       } catch (error) {
-        await client.query("ROLLBACK").catch(() => undefined);
+        if (isDatabaseUnavailable(error)) lost ??= error as Error;
+        else await client.query("ROLLBACK").catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.removeListener("error", onLost);
+        // A broken connection is discarded rather than handed to the next request.
+        client.release(lost);
       }
     },
-    listen: async (channel, onPayload) => {
+    withAdvisoryLock: async (key, fn) => {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [key]);
+        return await fn();
+      } catch (error) {
+        broken = true;
+        throw error;
+      } finally {
+        // Closing the session releases the lock too: a broken connection is never reused.
+        await client.query("SELECT pg_advisory_unlock($1)", [key]).catch(() => {
+          broken = true;
+        });
+        client.release(broken);
+      }
+    },
+    listen: async (channel, onPayload, onResumed) => {
+      if (onResumed) resumed.add(onResumed);
       let set = listeners.get(channel);
       if (!set) {
         set = new Set();
@@ -127,11 +253,12 @@ async function openPostgres(url: string): Promise<Db> {
       set.add(onPayload);
       return async () => {
         set.delete(onPayload);
+        if (onResumed) resumed.delete(onResumed);
       };
     },
     close: async () => {
-      listenClient?.release();
-      listenClient = undefined;
+      closing = true;
+      dropListenClient();
       await pool.end();
     },
   };
@@ -157,13 +284,35 @@ function findMigrationsDir(): string {
 }
 const migrationsDir = findMigrationsDir();
 
-/** Applies db/migrations/NNNN_*.sql in order, each once, each in its own transaction. */
-export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
+/** The advisory lock every instance takes before it looks at or changes the schema. */
+const MIGRATION_LOCK = 8142017;
+
+/**
+ * Applies db/migrations/NNNN_*.sql in order, each once, each in its own transaction. On
+ * PostgreSQL the whole run holds one advisory lock, taken before `schema_migrations` is even
+ * created: instances started together migrate one after the other, and the later ones find
+ * everything applied (docs/decisions/0039-several-instances.md). Returns the files applied here.
+ */
+export function migrate(
+  db: Db,
+  dir = migrationsDir,
+  options: { until?: string } = {},
+): Promise<string[]> {
+  return db.withAdvisoryLock(MIGRATION_LOCK, () => migrateLocked(db, dir, options.until));
+}
+
+/** The migration files this code applies, in order. */
+export async function migrationFiles(dir = migrationsDir): Promise<string[]> {
+  return (await fs.readdir(dir)).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+}
+
+async function migrateLocked(db: Db, dir: string, until?: string): Promise<string[]> {
   await db.query(
     `CREATE TABLE IF NOT EXISTS schema_migrations (
        name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
   );
-  const files = (await fs.readdir(dir)).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+  // (`until`: a restore first brings the schema to the backup's version, then the rest.)
+  const files = (await migrationFiles(dir)).filter((f) => until === undefined || f <= until);
   const done = new Set(
     (await db.query<{ name: string }>("SELECT name FROM schema_migrations")).map((r) => r.name),
   );
@@ -172,10 +321,6 @@ export async function migrate(db: Db, dir = migrationsDir): Promise<string[]> {
     if (done.has(file)) continue;
     const sql = await fs.readFile(path.join(dir, file), "utf8");
     await db.transaction(async (tx) => {
-      // A lock keeps two instances starting together from applying the same file twice.
-      if (db.kind === "postgres") await tx.query("SELECT pg_advisory_xact_lock(8142017)");
-      const again = await tx.query("SELECT 1 FROM schema_migrations WHERE name = $1", [file]);
-      if (again.length > 0) return;
       await tx.exec(sql);
       await tx.query("INSERT INTO schema_migrations (name) VALUES ($1)", [file]);
     });

@@ -53,3 +53,24 @@ describe("limits", () => {
     expect(() => readEnv({ SIGN_IN_RATE_LIMIT: "many" })).toThrow("SIGN_IN_RATE_LIMIT");
   });
 });
+
+describe("object storage", () => {
+  it("uses the disk unless S3_BUCKET is set", () => {
+    expect(readEnv({}).s3).toBeNull();
+    expect(readEnv({ S3_BUCKET: "leasing-photos" }).s3).toEqual({
+      bucket: "leasing-photos",
+      forcePathStyle: false,
+    });
+    expect(readEnv({ S3_BUCKET: "photos", S3_FORCE_PATH_STYLE: "true" }).s3?.forcePathStyle).toBe(
+      true,
+    );
+  });
+
+  it("refuses a bad bucket name or photo base URL clearly", () => {
+    expect(() => readEnv({ S3_BUCKET: "Photos_Bucket" })).toThrow("S3_BUCKET: not a bucket name");
+    expect(() => readEnv({ PHOTO_BASE_URL: "ftp://cdn.example.com" })).toThrow("PHOTO_BASE_URL");
+    expect(readEnv({ PHOTO_BASE_URL: "https://cdn.example.com/p/" }).photoBaseUrl).toBe(
+      "https://cdn.example.com/p",
+    );
+  });
+});

@@ -1,15 +1,45 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { LOG_LEVELS, type LogLevel } from "./logger.server";
 
 // Environment is read and validated once at start; everything else receives the typed result.
-const booleanFlag = (fallback: boolean) =>
-  z
-    .enum(["true", "false", "1", "0", ""])
-    .optional()
-    .transform((v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1"));
+/** true/1, false/0, or `undefined` when not given (or empty). */
+const optionalFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** A URL, or not set (an empty value counts as not set). */
+const optionalUrl = (example: string) =>
+  z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .url({ error: `must be a URL such as ${example}` })
+      .optional(),
+  );
+
+/** A whole number from `min` to `max`, with one message for every way of missing it. */
+const wholeNumber = (fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER) => {
+  const error =
+    max === Number.MAX_SAFE_INTEGER
+      ? `must be a whole number, at least ${min}`
+      : `must be a whole number from ${min} to ${max}`;
+  return z.coerce
+    .number({ error })
+    .int({ error })
+    .min(min, { error })
+    .max(max, { error })
+    .default(fallback);
+};
+const positiveInt = (fallback: number) => wholeNumber(fallback);
+
+/** A number above zero (fractions allowed). */
+const positiveNumber = (fallback: number, max = Number.MAX_SAFE_INTEGER) => {
+  const error = `must be a number above 0${max < Number.MAX_SAFE_INTEGER ? ` and at most ${max}` : ""}`;
+  return z.coerce.number({ error }).positive({ error }).max(max, { error }).default(fallback);
+};
 
 /** Express's own names for address ranges, usable in TRUST_PROXY. */
 const PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -51,28 +81,20 @@ function isAddressOrRange(entry: string): boolean {
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: wholeNumber(3000, 0, 65535),
   // Outside production only this computer may connect (the development sign-in trusts anyone).
   HOST: z.string().optional(),
   DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  SEED_DEMO: booleanFlag(true),
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  DATABASE_URL: optionalUrl("postgres://user:password@host:5432/database"),
+  SEED_DEMO: optionalFlag,
+  PUBLIC_URL: optionalUrl("https://leasing.example.com"),
   OIDC_ISSUER: z.string().url().default("https://accounts.google.com"),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_PROVIDER_NAME: z.string().optional(),
   ADMIN_EMAILS: z.string().default(""),
-  SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
-  SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
+  SESSION_IDLE_HOURS: positiveNumber(12),
+  SESSION_MAX_DAYS: positiveNumber(7),
   TRUST_PROXY: trustProxy,
   // Per client address (see TRUST_PROXY). High enough for an office behind one address, low
   // enough to stop a script; raised only by load tests and benchmarks.
@@ -80,7 +102,38 @@ const schema = z.object({
   WRITE_RATE_LIMIT: positiveInt(300),
   LIVE_STREAMS_PER_CLIENT: positiveInt(20),
   LIVE_STREAMS_TOTAL: positiveInt(1000),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` })
+    .default("info"),
+  // SIGTERM/SIGINT: how long requests in flight may take to finish before the server exits anyway.
+  SHUTDOWN_TIMEOUT_SECONDS: positiveNumber(10, 3600),
+  // Photos in an S3-compatible bucket instead of DATA_DIR/images (docs/decisions/0038-object-storage.md);
+  // credentials, region and endpoint are the AWS SDK's own variables (AWS_REGION, …).
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "not a bucket name (3-63 of a-z, 0-9, . and -)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  S3_FORCE_PATH_STYLE: optionalFlag,
+  // Pages point their photos here (a CDN in front of the bucket) instead of at /images.
+  PHOTO_BASE_URL: z
+    .string()
+    .url()
+    .refine((u) => /^https?:/.test(u), "must be an http(s) URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
+
+/**
+ * A bad environment: one line per bad variable, naming it and what it must be (never its
+ * value, which may hold a password). `npm start` prints them and exits with 78 (EX_CONFIG).
+ */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment: ${problems.join("; ")}`);
+    this.name = "ConfigError";
+  }
+}
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";
@@ -90,7 +143,11 @@ export type Env = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  seedDemo: boolean;
+  /**
+   * SEED_DEMO: `undefined` when not given (demo listings only in a newly created embedded
+   * database), `true` (also in an existing or PostgreSQL one), `false` (never). Once at most.
+   */
+  seedDemo: boolean | undefined;
   /** The site's origin as visitors reach it (redirect URIs, absolute links). */
   publicUrl: string;
   /** Set when an OIDC client is configured; otherwise the development provider may stand in. */
@@ -101,6 +158,9 @@ export type Env = {
   session: { idleMs: number; maxMs: number; secureCookie: boolean; cookieName: string };
   /** Express "trust proxy": false, a number of hops, or proxy addresses and ranges. */
   trustProxy: false | number | string[];
+  logLevel: LogLevel;
+  /** SIGTERM/SIGINT: the longest wait for requests in flight before exiting anyway. */
+  shutdownTimeoutMs: number;
   limits: {
     /** Sign-in starts (GET /auth/login) per client per 10 minutes. */
     signInsPer10Minutes: number;
@@ -110,13 +170,23 @@ export type Env = {
     liveStreamsPerClient: number;
     liveStreamsTotal: number;
   };
+  /** Photos in this bucket (S3_BUCKET) rather than under DATA_DIR/images. */
+  s3: { bucket: string; forcePathStyle: boolean } | null;
+  /** Base URL pages use for photos (PHOTO_BASE_URL, no trailing slash), else the site's /images. */
+  photoBaseUrl: string | undefined;
 };
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new Error(`Invalid environment: ${problems}`);
+    const byVariable = new Map<string, string[]>();
+    for (const issue of parsed.error.issues) {
+      const name = issue.path.join(".");
+      byVariable.set(name, [...(byVariable.get(name) ?? []), issue.message]);
+    }
+    throw new ConfigError(
+      [...byVariable].map(([name, messages]) => `${name}: ${messages.join("; ")}`),
+    );
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
@@ -154,11 +224,17 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       cookieName: secureCookie ? "__Host-session" : "session",
     },
     trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     limits: {
       signInsPer10Minutes: e.SIGN_IN_RATE_LIMIT,
       writesPerMinute: e.WRITE_RATE_LIMIT,
       liveStreamsPerClient: e.LIVE_STREAMS_PER_CLIENT,
       liveStreamsTotal: e.LIVE_STREAMS_TOTAL,
     },
+    s3: e.S3_BUCKET
+      ? { bucket: e.S3_BUCKET, forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false }
+      : null,
+    photoBaseUrl: e.PHOTO_BASE_URL?.replace(/\/+$/, ""),
   };
 }

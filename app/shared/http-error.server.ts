@@ -7,6 +7,8 @@ export class HttpError extends Error {
     message: string,
     /** A stable name for clients that must tell one refusal from another (e.g. "stale"). */
     readonly code?: string,
+    /** The submitted field the refusal is about (e.g. "bedrooms"), so a form can mark it. */
+    readonly field?: string,
   ) {
     super(message);
   }

@@ -28,6 +28,8 @@ export async function startServer(
       HOST: "127.0.0.1",
       PUBLIC_URL: base,
       SEED_DEMO: "true",
+      // The "Listening on" line this waits for is at info.
+      LOG_LEVEL: "info",
       OIDC_CLIENT_ID: "",
       OIDC_CLIENT_SECRET: "",
       ...extraEnv,

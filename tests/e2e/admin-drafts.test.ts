@@ -1,4 +1,4 @@
-// The add forms keep a draft in the tab's session storage (spec §2 add forms): restored on
+// The add forms keep a draft in the tab's session storage (docs/behaviour.md §2 add forms): restored on
 // return and after a reload, emptied by 'Clear', never shared with another tab. Both kinds.
 import { COLLECTIONS, KINDS } from "~/domain/listing-kinds";
 import { asFiles, field, testImages, tiles } from "./admin-helpers";

@@ -1,4 +1,4 @@
-// The admin screens' error dialogs (spec §8, character for character, with the footer), and that
+// The admin screens' error dialogs (docs/behaviour.md §8, character for character, with the footer), and that
 // a failed step leaves the data as it was (issue: nothing lost or orphaned). Both kinds.
 import { company } from "~/domain/company";
 import type { Listing } from "~/domain/listing";
@@ -310,5 +310,45 @@ test.describe("availability save failure", () => {
     await expect(page.locator("article .detail-price")).toHaveText(exactly("$1,999"));
     await expect(toggle).toBeEnabled();
     expect((await control.getListing("properties", listing.id))?.currently_available).toBe(true);
+  });
+});
+
+test.describe("a server fault", () => {
+  test("shows the failed request's id below the footer, for staff to quote", async ({
+    adminPage: page,
+    seedListing,
+    control,
+  }) => {
+    const listing = await seedListing("properties", {
+      address: `E2E ${uniqueSuffix()} Reference Court`,
+      currently_available: true,
+    });
+    await gotoHydrated(page, listingPath("properties", listing.id));
+    // A real failure on the server (out-of-band SQL; the tests run one at a time).
+    await control.outOfBandSql("ALTER TABLE listings RENAME TO listings_offline");
+    let requestId: string | null = null;
+    try {
+      const answer = page.waitForResponse(/\/availability$/);
+      await page
+        .getByRole("region", { name: "Admin Features" })
+        .getByRole("button", { name: "Toggle Availability" })
+        .click();
+      const response = await answer;
+      expect(response.status()).toBe(500);
+      requestId = await response.headerValue("x-request-id");
+    } finally {
+      await control.outOfBandSql("ALTER TABLE listings_offline RENAME TO listings");
+    }
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const dialog = dialogNamed(page, "Failed to Update");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator("footer")).toHaveText(
+      exactly(`If the problem persists, show this message to ${company.errorContactName}.`),
+    );
+    await expect(dialog.locator(".dialog-reference")).toHaveText(
+      exactly(`Reference: ${requestId}`),
+    );
+    await dialog.getByRole("button", { name: "OK" }).click();
+    await expect(dialog).toHaveCount(0);
   });
 });

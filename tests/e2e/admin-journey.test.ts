@@ -1,6 +1,6 @@
 // The admin's whole journey with a listing of each kind, in a real browser: add with photos
 // reordered by mouse and keyboard, the duplicate alert, edit, photos added and removed, delete
-// (spec §2 admin routes, forms and detail 'Admin Features', §4, §5, §7 sequences, §8 dialogs),
+// (docs/behaviour.md §2 admin routes, forms and detail 'Admin Features', §4, §5, §7 sequences, §8 dialogs),
 // watched live by a visitor's list page. One description for both kinds; the property-only
 // steps (price, availability, reservation URL) run for properties only.
 import type { Page } from "@playwright/test";
@@ -91,7 +91,7 @@ for (const collection of COLLECTIONS) {
     test.describe.configure({ mode: "serial" });
 
     const s = uniqueSuffix();
-    // A '#' and a '.' in the address: the key drops them (spec §3 key rule).
+    // A '#' and a '.' in the address: the key drops them (docs/behaviour.md §3 key rule).
     const address = `E2E ${s} Lot #7 Journey St.`;
     const id = listingKey(address);
     const editedAddress = `E2E ${s} Lot 7 Journey Street`;

@@ -22,11 +22,22 @@ import {
   setImages,
   updateListing,
 } from "~/features/listings/queries.server";
+import type { LiveHub } from "~/features/live/hub.server";
 import type { Db } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { HttpError } from "~/shared/http-error.server";
 
-export function controlCommands({ db, images, env }: { db: Db; images: ImageStore; env: Env }) {
+export function controlCommands({
+  db,
+  images,
+  env,
+  hub,
+}: {
+  db: Db;
+  images: ImageStore;
+  env: Env;
+  hub: LiveHub;
+}) {
   const writes = new ListingWrites(db, images);
   return {
     insertListing: (collection: Collection, id: string, input: ListingInput) =>
@@ -86,6 +97,19 @@ export function controlCommands({ db, images, env }: { db: Db; images: ImageStor
      * script) or a broken database. Every call site says which of the two it simulates.
      */
     outOfBandSql: (sql: string, params: unknown[] = []) => db.query(sql, params),
+
+    /**
+     * A write whose notification is lost, as when it happens while the server's LISTEN
+     * connection is down (PostgreSQL restarting): triggers off for this one statement.
+     */
+    unannouncedSql: (sql: string, params: unknown[] = []) =>
+      db.transaction(async (tx) => {
+        await tx.query("SET LOCAL session_replication_role = replica");
+        return tx.query(sql, params);
+      }),
+
+    /** What the hub does when LISTEN is back after a database outage (docs/behaviour.md §7). */
+    resyncLive: () => hub.resync(),
   };
 }
 

@@ -52,6 +52,12 @@ export default async function globalSetup() {
     await removeDataDir();
     throw error;
   }
+  // The server logs JSON lines on stdout: show its warnings and errors.
+  child.stdout?.on("data", (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n")) {
+      if (/^\{"level":(4|5|6)0,/.test(line)) process.stderr.write(`test server: ${line}\n`);
+    }
+  });
   // Read by server-info.ts in the workers (they inherit this process's environment).
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
   process.env.E2E_CONTROL_URL = `http://127.0.0.1:${controlPort}`;

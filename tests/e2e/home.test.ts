@@ -1,4 +1,4 @@
-// Home page (spec §2 Home, §9 featured addresses and card delays).
+// Home page (docs/behaviour.md §2 Home, §9 featured addresses and card delays).
 import { company } from "~/domain/company";
 import { listingPath } from "~/domain/listing-kinds";
 import { expect, test } from "./fixtures";
@@ -44,7 +44,7 @@ test.describe("home page", () => {
     await expect
       .poll(async () => (await texts(titles)).sort())
       .toEqual([...company.featuredAddresses].sort());
-    // Spec §9, literally (the construction's address ends with a space).
+    // docs/behaviour.md §9, literally (the construction's address ends with a space).
     await expect
       .poll(() => texts(titles))
       .toEqual(

@@ -1,4 +1,4 @@
-// Detail pages /properties/{id} and /new-construction/{id} (spec §2 detail, Lightbox; §8; §9).
+// Detail pages /properties/{id} and /new-construction/{id} (docs/behaviour.md §2 detail, Lightbox; §8; §9).
 import type { Page } from "@playwright/test";
 import { company } from "~/domain/company";
 import { listingPath } from "~/domain/listing-kinds";

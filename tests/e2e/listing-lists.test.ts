@@ -1,6 +1,6 @@
 // /properties and /new-construction: title, cards and their links, the remembered type filter
 // (both kinds, one description); the availability filter and ?filter=available (properties only).
-// Spec §2, §4, §5.
+// docs/behaviour.md §2, §4, §5.
 import type { Page } from "@playwright/test";
 import type { ListingSummary } from "~/domain/listing";
 import { FILTER_STORAGE_KEYS } from "~/domain/listing-filters";

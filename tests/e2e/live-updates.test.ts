@@ -1,4 +1,4 @@
-// Live subscriptions (spec §7): open lists follow database changes without a reload, whether the
+// Live subscriptions (docs/behaviour.md §7): open lists follow database changes without a reload, whether the
 // change comes from the app or from outside it (the trigger sees every write).
 import { company } from "~/domain/company";
 import { listingPath } from "~/domain/listing-kinds";
@@ -43,6 +43,34 @@ test.describe("live updates", () => {
     await control.removeListing("properties", listing.id);
     await expect.poll(() => cardTitles(page), LIVE).not.toContain(address);
     await expect.poll(() => stillSameDocument(page)).toBe(true);
+  });
+
+  test("after a database outage, open pages and kept pages catch up with what they missed", async ({
+    page,
+    control,
+    seedListing,
+  }) => {
+    const address = `E2E Resync ${uniqueSuffix()} Lane`;
+    const listing = await seedListing("properties", {
+      address,
+      thumbnail_description: "Before the outage",
+      property_type: "Residential",
+      currently_available: true,
+    });
+    await openLive(page, "/properties");
+    await expect(card(page, address)).toContainText("Before the outage");
+    // A change nobody is told of (made while the server's LISTEN connection was down)...
+    await control.unannouncedSql(
+      "UPDATE listings SET thumbnail_description = $3 WHERE collection = $1 AND id = $2",
+      ["properties", listing.id, "Changed during the outage"],
+    );
+    // ...reaches the open page once the server is listening again and says so.
+    await control.resyncLive();
+    await expect(card(page, address)).toContainText("Changed during the outage", LIVE);
+    await expect.poll(() => stillSameDocument(page)).toBe(true);
+    // The page kept for signed-out visitors was dropped too.
+    const fresh = await (await fetch(new URL("/properties", page.url()))).text();
+    expect(fresh).toContain("Changed during the outage");
   });
 
   test("/properties keeps applying its filters to live changes", async ({

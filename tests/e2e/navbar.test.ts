@@ -1,4 +1,4 @@
-// Navigation bar (spec §2 Navigation bar, §9 logo width and xl breakpoint).
+// Navigation bar (docs/behaviour.md §2 Navigation bar, §9 logo width and xl breakpoint).
 import type { Page } from "@playwright/test";
 import { company } from "~/domain/company";
 import { PUBLIC_NAV } from "~/features/layout/navbar";

@@ -1,4 +1,4 @@
-// Unknown records and unknown paths (spec §2 construction detail, §8 'Detail: no record for id').
+// Unknown records and unknown paths (docs/behaviour.md §2 construction detail, §8 'Detail: no record for id').
 import type { Page } from "@playwright/test";
 import { company, errorFooter } from "~/domain/company";
 import { COLLECTIONS, KINDS } from "~/domain/listing-kinds";

@@ -1,4 +1,4 @@
-// /rental-application (spec §2): steps, the bundled fillable PDF and 'Return to {address}'.
+// /rental-application (docs/behaviour.md §2): steps, the bundled fillable PDF and 'Return to {address}'.
 import fs from "node:fs/promises";
 import { PDFDocument, PDFName, PDFTextField } from "pdf-lib";
 import { company } from "~/domain/company";

@@ -1,5 +1,5 @@
 // Sign-in through the real popup, roles in the navbar, logout, admin-only routes and the
-// 'Manage admins' page (spec §2 navigation and admin routes, §4 sign-in, §6 roles).
+// 'Manage admins' page (docs/behaviour.md §2 navigation and admin routes, §4 sign-in, §6 roles).
 import type { Page } from "@playwright/test";
 import {
   fetchWithSession,

@@ -1,4 +1,4 @@
-// /about and /contact (spec §1, §2 public routes).
+// /about and /contact (docs/behaviour.md §1, §2 public routes).
 import { company } from "~/domain/company";
 import { expect, test } from "./fixtures";
 import { exactly, hrefs } from "./helpers";
@@ -25,7 +25,7 @@ test.describe("static pages", () => {
     expect(titles).toEqual(company.about.services.map((s) => s.title));
     await expect(page.locator("article ul > li strong")).toHaveText(titles.map(exactly));
     await expect(services.first()).toContainText("3 to 5 bedroom homes");
-    // Spec §1 facts.
+    // docs/behaviour.md §1 facts.
     const article = page.locator("article");
     for (const fact of [
       "family-owned",

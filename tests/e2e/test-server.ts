@@ -6,7 +6,9 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { grantAdmin } from "~/features/auth/admins.server";
 import { readEnv } from "~/shared/env.server";
+import { configureLogging } from "~/shared/logger.server";
 import { createApp } from "../../server/app";
+import { shutDownOnSignals } from "../../server/graceful-shutdown";
 import { applyHttpTimeouts } from "../../server/http-timeouts";
 import { startServices } from "../../server/services";
 import { type ControlCommands, controlCommands } from "./control-commands.server";
@@ -14,6 +16,7 @@ import { STANDING_ADMIN } from "./server-info";
 
 // NODE_ENV "test": the built-in development identity provider signs test users in offline.
 const env = readEnv({ ...process.env, NODE_ENV: "test" });
+configureLogging(env.logLevel);
 const services = await startServices(env);
 const build = (await import(
   pathToFileURL(path.resolve("build/server/index.js")).href
@@ -43,10 +46,13 @@ control.listen(Number(process.env.CONTROL_PORT), "127.0.0.1", () => {
   console.log("test-server ready");
 });
 
-process.on("SIGTERM", async () => {
-  server.closeAllConnections();
-  server.close();
-  control.close();
-  await services.close();
-  process.exit(0);
+// The same graceful shutdown as `npm start` (server/graceful-shutdown.ts).
+shutDownOnSignals({
+  server,
+  site: app,
+  closeServices: async () => {
+    control.close();
+    await services.close();
+  },
+  timeoutMs: env.shutdownTimeoutMs,
 });

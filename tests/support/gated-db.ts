@@ -62,6 +62,7 @@ export function gatedDb(db: Db): GatedDb {
     query: outer.query,
     exec: outer.exec,
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    withAdvisoryLock: (key, fn) => db.withAdvisoryLock(key, fn),
     listen: (channel, onPayload) => db.listen(channel, onPayload),
     close: () => db.close(),
     hold: (gate) => gates.push(gate),

@@ -3,7 +3,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Collection } from "~/domain/listing-kinds";
-import type { ImageStore } from "~/features/images/storage.server";
+import { DiskImageStore, type ImageStore } from "~/features/images/storage.server";
 import type { Queryable } from "~/shared/db.server";
 
 export async function storageProblems(db: Queryable, store: ImageStore): Promise<string[]> {
@@ -19,11 +19,24 @@ export async function storageProblems(db: Queryable, store: ImageStore): Promise
         problems.push(`${row.id} names a URL that is no stored photo: ${url}`);
       for (const file of files) {
         referenced.add(file);
-        if (!(await exists(file))) problems.push(`${row.id} names a missing file: ${file}`);
+        const present =
+          store instanceof DiskImageStore ? await exists(file) : await store.exists(urlOf(file));
+        if (!present) problems.push(`${row.id} names a missing file: ${file}`);
       }
     }
   }
   const folders = new Set(rows.map((r) => store.folder(r.collection, r.id)));
+  if (!(store instanceof DiskImageStore)) {
+    // A bucket: every object must be a referenced photo; temporary files are local.
+    for (const key of await store.keys()) {
+      // The trash and the site's own files, as on disk below.
+      if (key.startsWith(".trash/") || key.startsWith("site/")) continue;
+      if (!referenced.has(key)) problems.push(`object without a record: ${key}`);
+    }
+    const temp = await fs.readdir(store.tempDir).catch(() => []);
+    for (const name of temp) problems.push(`temporary file left: ${name}`);
+    return problems;
+  }
   const entries = await fs.readdir(store.root, { recursive: true, withFileTypes: true });
   for (const entry of entries) {
     const full = path.join(entry.parentPath, entry.name);
@@ -41,6 +54,11 @@ export async function storageProblems(db: Queryable, store: ImageStore): Promise
     }
   }
   return problems;
+}
+
+function urlOf(key: string) {
+  const [collection, folder, name] = key.split("/") as [string, string, string];
+  return `/images/${collection}/${encodeURIComponent(folder)}/${name}`;
 }
 
 async function exists(file: string) {

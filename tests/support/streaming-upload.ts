@@ -5,8 +5,12 @@ import net from "node:net";
 export interface StreamingUploadOptions {
   port: number;
   path: string;
-  /** Bytes of the one file part. */
-  fileSize: number;
+  /** Bytes of the one file part (filler bytes), unless `content` gives the file itself. */
+  fileSize?: number;
+  /** The file's bytes (a real photo), sent in the same chunks. */
+  content?: Buffer;
+  /** More request headers (a session cookie). */
+  headers?: Record<string, string>;
   fileName?: string;
   /** The Content-Length header to send (default: the true length). */
   declaredLength?: number;
@@ -32,8 +36,12 @@ export function streamingUpload(options: StreamingUploadOptions): Promise<Stream
     `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="${options.fileName ?? "big.jpg"}"\r\nContent-Type: image/jpeg\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const total = head.length + options.fileSize + tail.length;
+  const fileSize = options.content?.length ?? options.fileSize ?? 0;
+  const total = head.length + fileSize + tail.length;
   const filler = Buffer.alloc(CHUNK, 0x41);
+  const extraHeaders = Object.entries(options.headers ?? {})
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
 
   return new Promise((resolve, reject) => {
     const socket = net.connect(options.port, "127.0.0.1");
@@ -82,10 +90,10 @@ export function streamingUpload(options: StreamingUploadOptions): Promise<Stream
       socket.write(
         `POST ${options.path} HTTP/1.1\r\nHost: 127.0.0.1:${options.port}\r\n` +
           `Content-Type: multipart/form-data; boundary=${boundary}\r\n` +
-          `Content-Length: ${options.declaredLength ?? total}\r\n\r\n`,
+          `Content-Length: ${options.declaredLength ?? total}\r\n${extraHeaders}\r\n`,
       );
       if (!(await write(head))) return;
-      let left = options.fileSize;
+      let left = fileSize;
       let held = false;
       while (left > 0) {
         if (options.abortAt !== undefined && sent >= options.abortAt) {
@@ -97,8 +105,14 @@ export function streamingUpload(options: StreamingUploadOptions): Promise<Stream
           await options.holdAt.until.catch(() => undefined);
         }
         const size = Math.min(left, CHUNK);
+        const offset = fileSize - left;
         left -= size;
-        if (!(await write(size === CHUNK ? filler : filler.subarray(0, size)))) return;
+        const chunk = options.content
+          ? options.content.subarray(offset, offset + size)
+          : size === CHUNK
+            ? filler
+            : filler.subarray(0, size);
+        if (!(await write(chunk))) return;
       }
       await write(tail);
     });

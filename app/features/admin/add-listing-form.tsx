@@ -3,10 +3,10 @@ import { useNavigate } from "react-router";
 import { type ListingKind, listingPath } from "~/domain/listing-kinds";
 import { dialogDurations, messages, successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
-import { ApiError, apiRequest, apiUrl } from "./api-client";
-import { BusyLabel, UploadProgress } from "./form-parts";
+import { ApiError, apiRequest, apiUrl, requestIdOf } from "./api-client";
+import { BusyLabel, focusInvalidField, PhotoCount, UndoClear, UploadProgress } from "./form-parts";
 import { draftKey, EMPTY_FORM, type ListingFormValues, parseDraft, toPayload } from "./form-values";
-import { ListingFields } from "./listing-fields";
+import { type FieldError, ListingFields } from "./listing-fields";
 import { type SortableImage, SortableImages } from "./sortable-images";
 
 type PickedImage = SortableImage & { file: File };
@@ -16,9 +16,16 @@ export function AddListingForm({ kind }: { kind: ListingKind }) {
   const navigate = useNavigate();
   const dialogs = useDialogs();
   const pickerId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<ListingFormValues>(EMPTY_FORM);
   const [images, setImages] = useState<PickedImage[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
+  const [fieldError, setFieldError] = useState<FieldError | null>(null);
+  /** What 'Clear' took away, until it is undone or the form is changed again. */
+  const [cleared, setCleared] = useState<{
+    values: ListingFormValues;
+    images: PickedImage[];
+  } | null>(null);
   const restored = useRef(false);
   const saving = progress !== null;
 
@@ -55,10 +62,32 @@ export function AddListingForm({ kind }: { kind: ListingKind }) {
     if (await dialogs.confirm()) setImages((current) => current.filter((i) => i.key !== item.key));
   }
 
+  /** Edits clear the refused field's mark (when that field changed) and the chance to undo. */
+  function change(next: ListingFormValues) {
+    if (
+      fieldError &&
+      next[fieldError.field as keyof ListingFormValues] !==
+        values[fieldError.field as keyof ListingFormValues]
+    )
+      setFieldError(null);
+    setCleared(null);
+    setValues(next);
+  }
+
   function clear() {
+    const hadSomething = images.length > 0 || JSON.stringify(values) !== JSON.stringify(EMPTY_FORM);
+    setCleared(hadSomething ? { values, images } : null);
+    setFieldError(null);
     setValues(EMPTY_FORM);
     setImages([]);
     window.sessionStorage.removeItem(draftKey(kind.collection));
+  }
+
+  function undoClear() {
+    if (!cleared) return;
+    setValues(cleared.values);
+    setImages(cleared.images);
+    setCleared(null);
   }
 
   async function submit(event: React.FormEvent) {
@@ -68,6 +97,7 @@ export function AddListingForm({ kind }: { kind: ListingKind }) {
     body.append("captions", JSON.stringify(images.map((image) => image.caption ?? "")));
     for (const image of images) body.append("images", image.file, image.file.name);
     setProgress(0);
+    setCleared(null);
     try {
       const { id } = await apiRequest<{ id: string }>(
         "POST",
@@ -82,21 +112,30 @@ export function AddListingForm({ kind }: { kind: ListingKind }) {
     } catch (error) {
       setProgress(null);
       if (error instanceof ApiError && error.status === 409) {
+        setFieldError({ field: "address", message: messages.duplicateAddress(kind.noun) });
         window.alert(messages.duplicateAddress(kind.noun));
       } else {
-        await dialogs.error(messages.addFailed(kind.noun, (error as Error).message));
+        if (error instanceof ApiError && error.field)
+          setFieldError({ field: error.field, message: error.message });
+        await dialogs.error(
+          messages.addFailed(kind.noun, (error as Error).message),
+          undefined,
+          requestIdOf(error),
+        );
       }
+      focusInvalidField(formRef.current);
     }
   }
 
   return (
-    <form className="admin-form" onSubmit={submit} aria-busy={saving}>
+    <form ref={formRef} className="admin-form" onSubmit={submit} aria-busy={saving}>
       <ListingFields
         kind={kind}
         mode="add"
         values={values}
-        onChange={setValues}
+        onChange={change}
         disabled={saving}
+        error={fieldError}
       />
       <div>
         <label className="form-label" htmlFor={pickerId}>
@@ -104,16 +143,19 @@ export function AddListingForm({ kind }: { kind: ListingKind }) {
         </label>
         <input
           id={pickerId}
-          className="form-control"
+          className="form-control file-input"
           type="file"
           accept="image/*"
           multiple
           disabled={saving}
+          aria-describedby={`${pickerId}-count`}
           onChange={(e) => {
             pick(e.currentTarget.files);
+            setCleared(null);
             e.currentTarget.value = "";
           }}
         />
+        <PhotoCount id={`${pickerId}-count`} count={images.length} picked />
         <SortableImages
           items={images}
           onReorder={(next) => setImages(next as PickedImage[])}
@@ -131,10 +173,11 @@ export function AddListingForm({ kind }: { kind: ListingKind }) {
             Add {kind.noun}
           </BusyLabel>
         </button>
-        <button type="button" className="btn btn-outline" onClick={clear} disabled={saving}>
+        <button type="button" className="btn btn-secondary" onClick={clear} disabled={saving}>
           Clear
         </button>
       </div>
+      {cleared ? <UndoClear onUndo={undoClear} /> : null}
       {dialogs.element}
     </form>
   );

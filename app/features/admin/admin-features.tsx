@@ -1,10 +1,10 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { Listing } from "~/domain/listing";
 import type { ListingKind } from "~/domain/listing-kinds";
 import { addedMessages, dialogDurations, messages, successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
-import { apiRequest, apiUrl } from "./api-client";
+import { apiRequest, apiUrl, requestIdOf } from "./api-client";
 
 interface AdminFeaturesProps {
   kind: ListingKind;
@@ -49,6 +49,7 @@ export default function AdminFeatures({
       setFeaturing(false);
     }
   }
+  const stateId = useId();
 
   async function toggle() {
     const next = !available;
@@ -66,6 +67,7 @@ export default function AdminFeatures({
       await dialogs.error(
         messages.availabilityFailed((error as Error).message),
         messages.availabilityFailedTitle,
+        requestIdOf(error),
       );
     }
   }
@@ -75,13 +77,25 @@ export default function AdminFeatures({
       <h2 id="admin-features">Admin Features</h2>
       <div className="form-actions">
         {kind.hasOffer ? (
-          <button type="button" className="btn btn-success" onClick={toggle} disabled={busy}>
-            {busy ? <span className="spinner" aria-hidden="true" /> : null}
-            Toggle Availability
-          </button>
+          <>
+            {/* The button's text stays the spec's; its description says the current state. */}
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={toggle}
+              disabled={busy}
+              aria-describedby={stateId}
+            >
+              {busy ? <span className="spinner" aria-hidden="true" /> : null}
+              Toggle Availability
+            </button>
+            <span id={stateId} className="visually-hidden">
+              {available ? "Currently available" : "Currently not available"}
+            </span>
+          </>
         ) : null}
         <Link
-          className="btn btn-outline"
+          className="btn btn-secondary"
           to={`${kind.editRoute}/${encodeURIComponent(listing.id)}`}
         >
           Edit Property

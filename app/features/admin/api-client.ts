@@ -4,9 +4,18 @@ export class ApiError extends Error {
     message: string,
     /** The server's name for the refusal, when it gives one (e.g. "stale"). */
     readonly code?: string,
+    /** The answer's X-Request-Id: staff find the server's log lines of the request by it. */
+    readonly requestId?: string,
+    /** The submitted field the server refused, when it names one (e.g. "bedrooms"). */
+    readonly field?: string,
   ) {
     super(message);
   }
+}
+
+/** The request id to show in an error dialog for a failed call (docs/decisions/0034-…). */
+export function requestIdOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.requestId : undefined;
 }
 
 /**
@@ -37,8 +46,17 @@ export function apiRequest<T = unknown>(
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(json as T);
       else {
-        const body = json as { error?: string; code?: string } | null;
-        reject(new ApiError(xhr.status, body?.error ?? `HTTP ${xhr.status}`, body?.code));
+        const body = json as { error?: string; code?: string; field?: string } | null;
+        const requestId = xhr.getResponseHeader("X-Request-Id") ?? undefined;
+        reject(
+          new ApiError(
+            xhr.status,
+            body?.error ?? `HTTP ${xhr.status}`,
+            body?.code,
+            requestId,
+            body?.field,
+          ),
+        );
       }
     };
     xhr.onerror = () => reject(new ApiError(0, "The server could not be reached."));

@@ -15,7 +15,7 @@ function describe(error: unknown): string {
 
 /**
  * The edit routes' error boundary. For anyone but an admin (and for a missing record) these
- * routes are the ordinary 404 page; a failed read shows spec §8 'Failed to fetch … details',
+ * routes are the ordinary 404 page; a failed read shows docs/behaviour.md §8 'Failed to fetch … details',
  * and OK goes back to the listing.
  */
 export function EditFetchError({ kind }: { kind: ListingKind }) {

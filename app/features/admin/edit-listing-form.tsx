@@ -1,13 +1,14 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import type { Listing } from "~/domain/listing";
 import { type ListingKind, listingPath } from "~/domain/listing-kinds";
 import { addedMessages, dialogDurations, messages, successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
-import { ApiError, apiRequest, apiUrl } from "./api-client";
-import { BusyLabel, UploadProgress } from "./form-parts";
+import { ApiError, apiRequest, apiUrl, requestIdOf } from "./api-client";
+import { BusyLabel, focusInvalidField, PhotoCount, UploadProgress } from "./form-parts";
 import { type ListingFormValues, toPayload, valuesFromListing } from "./form-values";
-import { ListingFields } from "./listing-fields";
+import { useLeaveGuard } from "./leave-guard";
+import { type FieldError, ListingFields } from "./listing-fields";
 import { type SortableImage, SortableImages } from "./sortable-images";
 
 const asItems = (urls: string[], captions: Record<string, string> = {}): SortableImage[] =>
@@ -44,6 +45,22 @@ export function EditListingForm({
   const [progress, setProgress] = useState<number | null>(null);
   const [version, setVersion] = useState(listing.version);
   const url = apiUrl(kind.collection, listing.id);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [fieldError, setFieldError] = useState<FieldError | null>(null);
+  // Unsaved: the fields differ from the loaded record, or the photos' order from the stored one
+  // (uploads and removals are stored at once).
+  const [savedValues] = useState(() => valuesFromListing(listing));
+  const [savedOrder, setSavedOrder] = useState(() => listing.image_urls.join("\n"));
+  const dirty =
+    JSON.stringify(values) !== JSON.stringify(savedValues) ||
+    images.map((i) => i.key).join("\n") !== savedOrder;
+  const allowLeave = useLeaveGuard(dirty, dialogs);
+
+  function change(next: ListingFormValues) {
+    const key = fieldError?.field as keyof ListingFormValues | undefined;
+    if (key && next[key] !== values[key]) setFieldError(null);
+    setValues(next);
+  }
 
   /**
    * This form's own photo change moves it to the new version, so its own save goes through;
@@ -65,13 +82,18 @@ export function EditListingForm({
       // Keep the local order of the photos already here; new ones go last.
       const added = res.image_urls.filter((u) => !images.some((i) => i.key === u));
       setImages((current) => [...current, ...asItems(added)]);
+      setSavedOrder((order) => [order, ...added].filter(Boolean).join("\n"));
       setBusy(null);
       setProgress(null);
       await dialogs.success(successTitles.uploaded);
     } catch (error) {
       setBusy(null);
       setProgress(null);
-      await dialogs.error(messages.addImagesFailed((error as Error).message));
+      await dialogs.error(
+        messages.addImagesFailed((error as Error).message),
+        undefined,
+        requestIdOf(error),
+      );
     }
   }
 
@@ -81,6 +103,12 @@ export function EditListingForm({
     try {
       followVersion(await apiRequest<ImagesChange>("DELETE", `${url}/images`, { url: item.key }));
       setImages((current) => current.filter((i) => i.key !== item.key));
+      setSavedOrder((order) =>
+        order
+          .split("\n")
+          .filter((u) => u !== item.key)
+          .join("\n"),
+      );
       setBusy(null);
       await dialogs.success(successTitles.removed);
     } catch (error) {
@@ -91,6 +119,8 @@ export function EditListingForm({
       const message = (error as Error).message;
       await dialogs.error(
         refused ? messages.imageRemoveFailed(message) : messages.imageDeleteFailed(message),
+        undefined,
+        requestIdOf(error),
       );
     }
   }
@@ -107,17 +137,25 @@ export function EditListingForm({
         version,
       });
       setBusy(null);
+      allowLeave();
       await dialogs.success(successTitles.saved, dialogDurations.saved);
       navigate(listingPath(kind.collection, listing.id));
     } catch (error) {
       setBusy(null);
       if (error instanceof ApiError && error.code === "stale") {
-        // Trying again cannot help (the spec's "Please try again" would mislead): say why and
+        // Trying again cannot help (docs/behaviour.md §8's "Please try again" would mislead): say why and
         // what to do. The form keeps what was typed, so nothing is lost before reloading.
         await dialogs.error(addedMessages.staleEdit(kind.noun));
         return;
       }
-      await dialogs.error(messages.saveFailed(kind.noun, (error as Error).message));
+      if (error instanceof ApiError && error.field)
+        setFieldError({ field: error.field, message: error.message });
+      await dialogs.error(
+        messages.saveFailed(kind.noun, (error as Error).message),
+        undefined,
+        requestIdOf(error),
+      );
+      focusInvalidField(formRef.current);
     }
   }
 
@@ -127,30 +165,37 @@ export function EditListingForm({
     try {
       await apiRequest("DELETE", url);
       setBusy(null);
+      allowLeave();
       await dialogs.success(successTitles.deleted);
       navigate(kind.route);
     } catch (error) {
       setBusy(null);
       if (error instanceof ApiError && error.status === 404) {
         // Already gone (deleted elsewhere): nothing left to edit, so on to the list.
+        allowLeave();
         await dialogs.error(messages.notFoundOnDelete(kind.noun));
         navigate(kind.route);
         return;
       }
-      await dialogs.error(messages.deleteFailed(kind.noun, (error as Error).message));
+      await dialogs.error(
+        messages.deleteFailed(kind.noun, (error as Error).message),
+        undefined,
+        requestIdOf(error),
+      );
       revalidate();
     }
   }
 
   const disabled = busy !== null;
   return (
-    <form className="admin-form" onSubmit={save} aria-busy={disabled}>
+    <form ref={formRef} className="admin-form" onSubmit={save} aria-busy={disabled}>
       <ListingFields
         kind={kind}
         mode="edit"
         values={values}
-        onChange={setValues}
+        onChange={change}
         disabled={disabled}
+        error={fieldError}
       />
       <div>
         <label className="form-label" htmlFor={pickerId}>
@@ -158,16 +203,18 @@ export function EditListingForm({
         </label>
         <input
           id={pickerId}
-          className="form-control"
+          className="form-control file-input"
           type="file"
           accept="image/*"
           multiple
           disabled={disabled}
+          aria-describedby={`${pickerId}-count`}
           onChange={(e) => {
             void upload(e.currentTarget.files);
             e.currentTarget.value = "";
           }}
         />
+        <PhotoCount id={`${pickerId}-count`} count={images.length} picked={false} />
         <UploadProgress fraction={progress} />
         <SortableImages
           items={images}

@@ -2,6 +2,7 @@ import { type AppLoadContext, data } from "react-router";
 import { isPossibleListingId } from "~/domain/listing-id";
 import type { Collection } from "~/domain/listing-kinds";
 import { getListingForEdit } from "~/features/listings/index.server";
+import { log } from "~/shared/logger.server";
 import { requireAdminPage } from "./guard.server";
 
 export async function loadListingForEdit(
@@ -16,8 +17,8 @@ export async function loadListingForEdit(
     // With its version: the form sends it back on save, so a stale save can be refused.
     listing = await getListingForEdit(context.db, collection, id);
   } catch (error) {
-    // Details go to the log; the form's error boundary shows spec §8 'Failed to fetch …'.
-    console.error(`Failed to load ${collection}/${id} for editing:`, error);
+    // Details go to the log; the form's error boundary shows docs/behaviour.md §8 'Failed to fetch …'.
+    log().error({ err: error }, `Failed to load ${collection}/${id} for editing`);
     throw data({ message: "The listing could not be read from the database." }, { status: 503 });
   }
   if (!listing) throw data(null, { status: 404 });

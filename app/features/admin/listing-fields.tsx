@@ -3,17 +3,43 @@ import { type ListingKind, PROPERTY_TYPES } from "~/domain/listing-kinds";
 import { addedMessages } from "~/domain/messages";
 import type { ListingFormValues } from "./form-values";
 
+/** A field the server refused (its `field`), with the server's message. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
 interface ListingFieldsProps {
   kind: ListingKind;
   mode: "add" | "edit";
   values: ListingFormValues;
   onChange: (next: ListingFormValues) => void;
   disabled?: boolean;
+  /** Marks the refused field (aria-invalid, the message under it) beside the error dialog. */
+  error?: FieldError | null;
 }
 
-/** The record's inputs for both kinds and both forms (spec §2 lists which appear where). */
-export function ListingFields({ kind, mode, values, onChange, disabled }: ListingFieldsProps) {
+/** The record's inputs for both kinds and both forms (docs/behaviour.md §2 lists which appear where). */
+export function ListingFields({
+  kind,
+  mode,
+  values,
+  onChange,
+  disabled,
+  error,
+}: ListingFieldsProps) {
   const id = useId();
+  /** aria-invalid and the description of the refused field; nothing for the others. */
+  const invalid = (key: string) =>
+    error?.field === key
+      ? { "aria-invalid": true as const, "aria-describedby": `${id}-${key}-error` }
+      : {};
+  const message = (key: string) =>
+    error?.field === key ? (
+      <p className="field-error" id={`${id}-${key}-error`}>
+        {error.message}
+      </p>
+    ) : null;
   const set = <K extends keyof ListingFormValues>(key: K, value: ListingFormValues[K]) =>
     onChange({ ...values, [key]: value });
   const text = (
@@ -33,8 +59,14 @@ export function ListingFields({ kind, mode, values, onChange, disabled }: Listin
         value={values[key]}
         onChange={(e) => set(key, e.currentTarget.value)}
         disabled={disabled}
-        aria-describedby={note ? `${id}-${key}-note` : undefined}
+        {...invalid(key)}
+        aria-describedby={
+          [error?.field === key ? `${id}-${key}-error` : "", note ? `${id}-${key}-note` : ""]
+            .filter(Boolean)
+            .join(" ") || undefined
+        }
       />
+      {message(key)}
       {note ? (
         <p id={`${id}-${key}-note`} className="form-warning" data-testid="form-warning">
           {note}
@@ -67,7 +99,9 @@ export function ListingFields({ kind, mode, values, onChange, disabled }: Listin
         value={values[key]}
         onChange={(e) => set(key, e.currentTarget.value)}
         disabled={disabled}
+        {...invalid(key)}
       />
+      {message(key)}
     </div>
   );
   const typeSelect = (
@@ -83,6 +117,7 @@ export function ListingFields({ kind, mode, values, onChange, disabled }: Listin
           set("property_type", e.currentTarget.value as ListingFormValues["property_type"])
         }
         disabled={disabled}
+        {...invalid("property_type")}
       >
         {PROPERTY_TYPES.map((type) => (
           <option key={type} value={type}>
@@ -90,6 +125,7 @@ export function ListingFields({ kind, mode, values, onChange, disabled }: Listin
           </option>
         ))}
       </select>
+      {message("property_type")}
     </div>
   );
   const description = (
@@ -103,7 +139,9 @@ export function ListingFields({ kind, mode, values, onChange, disabled }: Listin
         onChange={(v) => set("description", v)}
         disabled={disabled}
         autoGrow={mode === "edit"}
+        invalid={invalid("description")}
       />
+      {message("description")}
     </div>
   );
 
@@ -126,8 +164,10 @@ export function ListingFields({ kind, mode, values, onChange, disabled }: Listin
               checked={values.currently_available}
               onChange={(e) => set("currently_available", e.currentTarget.checked)}
               disabled={disabled}
+              {...invalid("currently_available")}
             />
             <label htmlFor={`${id}-available`}>Currently Available</label>
+            {message("currently_available")}
           </div>
         ) : null}
         {typeSelect}
@@ -155,10 +195,12 @@ export function ListingFields({ kind, mode, values, onChange, disabled }: Listin
             value={values.currently_available ? "available" : "not-available"}
             onChange={(e) => set("currently_available", e.currentTarget.value === "available")}
             disabled={disabled}
+            {...invalid("currently_available")}
           >
             <option value="available">Available</option>
             <option value="not-available">Not Available</option>
           </select>
+          {message("currently_available")}
         </div>
       ) : null}
       {typeSelect}
@@ -174,12 +216,14 @@ function AutoGrowTextarea({
   onChange,
   disabled,
   autoGrow,
+  invalid,
 }: {
   id: string;
   value: string;
   onChange: (v: string) => void;
   disabled?: boolean;
   autoGrow: boolean;
+  invalid?: Record<string, unknown>;
 }) {
   const ref = useRef<HTMLTextAreaElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure whenever the text changes
@@ -198,6 +242,7 @@ function AutoGrowTextarea({
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
       disabled={disabled}
+      {...invalid}
     />
   );
 }

@@ -3,7 +3,7 @@
 // its admin socket; with no server running, takes the data directory's lock and opens it itself.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { ImageStore } from "~/features/images/index.server";
+import { createImageStore } from "~/features/images/index.server";
 import { openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { type AdminCommand, type AdminResponse, runAdminCommand } from "./admin-commands.server";
@@ -47,7 +47,7 @@ const consoleOutput: CliOutput = {
 
 export async function runAdminCli(
   args: readonly string[],
-  env: Pick<Env, "databaseUrl" | "dataDir" | "adminEmails">,
+  env: Pick<Env, "databaseUrl" | "dataDir" | "adminEmails"> & { s3?: Env["s3"] },
   output: CliOutput = consoleOutput,
 ): Promise<number> {
   if (args.length === 1 && (args[0] === "--help" || args[0] === "help" || args[0] === "-h")) {
@@ -119,7 +119,7 @@ function parseArgs(args: readonly string[]): AdminCommand | string {
 /** Runs the command wherever the database is; null when it cannot be reached (already reported). */
 async function execute(
   command: AdminCommand,
-  env: Pick<Env, "databaseUrl" | "dataDir" | "adminEmails">,
+  env: Pick<Env, "databaseUrl" | "dataDir" | "adminEmails"> & { s3?: Env["s3"] },
   output: CliOutput,
 ): Promise<AdminResponse | null> {
   if (env.databaseUrl) {
@@ -211,9 +211,9 @@ export function formatAdmins(admins: readonly AdminGrant[]): string[] {
   ];
 }
 
-/** The image store of this DATA_DIR (the settings' logo and PDF). */
-function imagesOf(env: Pick<Env, "dataDir">) {
-  return new ImageStore(path.join(env.dataDir, "images"));
+/** The image store of this environment (the settings' logo and PDF): DATA_DIR or the bucket. */
+function imagesOf(env: Pick<Env, "dataDir"> & { s3?: Env["s3"] }) {
+  return createImageStore({ dataDir: env.dataDir, s3: env.s3 ?? null });
 }
 
 async function exists(p: string) {

@@ -6,6 +6,7 @@ import net from "node:net";
 import path from "node:path";
 import type { ImageStore } from "~/features/images/index.server";
 import type { Db } from "~/shared/db.server";
+import { log } from "~/shared/logger.server";
 import {
   type AdminCommand,
   type AdminResponse,
@@ -27,6 +28,15 @@ export function adminSocketPath(dataDir: string): string {
 }
 
 /**
+ * Other commands the running server answers on the same socket (e.g. `backup`, composed in
+ * server/services.ts): a request object in, a response object out; no idle limit while it runs.
+ */
+export type ExtraSocketCommands = Record<
+  string,
+  (request: Record<string, unknown>) => Promise<{ ok: boolean } & Record<string, unknown>>
+>;
+
+/**
  * Listens on DATA_DIR/admin.sock (mode 0600). Call after taking the data directory's lock.
  * `adminEmails`: this server's ADMIN_EMAILS, whose revocation is refused.
  */
@@ -34,6 +44,7 @@ export async function startAdminSocket(
   db: Db,
   dataDir: string,
   adminEmails: readonly string[],
+  extra: ExtraSocketCommands = {},
   /** The image store, for the settings commands (docs/behaviour.md §23). */
   images?: ImageStore,
 ): Promise<{ path: string; close(): Promise<void> }> {
@@ -50,7 +61,7 @@ export async function startAdminSocket(
   const server = net.createServer((socket) => {
     connections.add(socket);
     socket.on("close", () => connections.delete(socket));
-    void serveConnection(db, socket, adminEmails, images);
+    void serveConnection(db, socket, adminEmails, extra, images);
   });
   await listenOwnerOnly(server, socketPath);
   return {
@@ -116,6 +127,7 @@ async function serveConnection(
   db: Db,
   socket: net.Socket,
   adminEmails: readonly string[],
+  extra: ExtraSocketCommands,
   images?: ImageStore,
 ) {
   socket.setTimeout(IDLE_TIMEOUT_MS, () => socket.destroy());
@@ -128,7 +140,20 @@ async function serveConnection(
   }
   let command: AdminCommand;
   try {
-    const parsed = adminCommandSchema.safeParse(JSON.parse(line));
+    const request = JSON.parse(line) as Record<string, unknown>;
+    const handler =
+      typeof request?.command === "string" && Object.hasOwn(extra, request.command)
+        ? extra[request.command]
+        : undefined;
+    if (handler) {
+      socket.setTimeout(0);
+      try {
+        return reply(socket, await handler(request));
+      } catch (error) {
+        return reply(socket, { ok: false, code: "INTERNAL", error: (error as Error).message });
+      }
+    }
+    const parsed = adminCommandSchema.safeParse(request);
     if (!parsed.success) throw new Error("invalid");
     command = parsed.data;
   } catch {
@@ -141,7 +166,7 @@ async function serveConnection(
   try {
     reply(socket, await runAdminCommand(db, command, adminEmails, images));
   } catch (error) {
-    console.error("Admin command failed:", error);
+    log().error({ err: error }, "Admin command failed");
     reply(socket, { ok: false, code: "INTERNAL", error: "The server could not run the command." });
   }
 }
@@ -169,7 +194,7 @@ function readLine(socket: net.Socket): Promise<string> {
   });
 }
 
-function reply(socket: net.Socket, response: AdminResponse) {
+function reply(socket: net.Socket, response: AdminResponse | { ok: boolean }) {
   if (!socket.destroyed) socket.end(`${JSON.stringify(response)}\n`);
 }
 

@@ -1,4 +1,4 @@
-// The admin registry (spec: admins/{uid}, only existence matters). Grants are kept by uid and/or
+// The admin registry (docs/behaviour.md §6: admins/{uid}, only existence matters). Grants are kept by uid and/or
 // by lowercase email; see db/migrations/0002_auth.sql for the rules.
 import type { Db, Queryable } from "~/shared/db.server";
 import { emailOrNull, normalizeEmail } from "./emails";

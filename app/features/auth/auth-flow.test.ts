@@ -5,6 +5,7 @@ import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "~/shared/db.server";
 import { type Env, readEnv } from "~/shared/env.server";
+import { rootLogger } from "~/shared/logger.server";
 import { dbTargets } from "../../../tests/support/db-targets";
 import { grantAdmin, listAdmins } from "./admins.server";
 import { createAuthRouter, SIGN_IN_UNAVAILABLE_MESSAGE } from "./auth-router.server";
@@ -184,7 +185,7 @@ describe.each(dbTargets)("sign-in with the development provider on $name", (targ
 
   describe("refuses a tampered sign-in (no session is created)", () => {
     async function expectRefused(options: Omit<SignInOptions, "email">, email: string) {
-      const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      const errors = vi.spyOn(rootLogger(), "error").mockImplementation(() => undefined);
       const before = await countSessions(db);
       const jar = new CookieJar();
       const { response, html } = await signIn(t, jar, { email, ...options });
@@ -193,10 +194,13 @@ describe.each(dbTargets)("sign-in with the development provider on $name", (targ
       expect(html).not.toContain('"auth:signed-in"');
       expect(jar.get("session")).toBeUndefined();
       expect(await countSessions(db)).toBe(before);
-      expect(errors).toHaveBeenCalledWith("Error logging in with Google", expect.anything());
+      expect(errors).toHaveBeenCalledWith(
+        { err: expect.anything() },
+        "Error logging in with Google",
+      );
       const users = await db.query("SELECT 1 FROM users WHERE email = $1", [email]);
       expect(users).toHaveLength(0);
-      return describeError(errors.mock.calls[0]?.[1]);
+      return describeError((errors.mock.calls[0]?.[0] as { err?: unknown } | undefined)?.err);
     }
 
     it("with an altered state", async () => {
@@ -257,12 +261,12 @@ describe.each(dbTargets)("sign-in with the development provider on $name", (targ
       },
     });
     expect(jar.get("session")).toBeTruthy();
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const errors = vi.spyOn(rootLogger(), "error").mockImplementation(() => undefined);
     const other = new CookieJar();
     const replay = await request(other, callback as URL);
     expect(await replay.text()).toContain('"auth:failed"');
     expect(other.get("session")).toBeUndefined();
-    expect(errors).toHaveBeenCalledWith("Error logging in with Google", expect.anything());
+    expect(errors).toHaveBeenCalledWith({ err: expect.anything() }, "Error logging in with Google");
   });
 
   it("logs out: the session ends server-side and the cookie is cleared", async () => {
@@ -304,7 +308,7 @@ describe("sign-in configuration", () => {
   });
 
   it("without settings in production: one clear log line and 503 on /auth/login", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const warn = vi.spyOn(rootLogger(), "warn").mockImplementation(() => undefined);
     const t = await startServer(db, { NODE_ENV: "production" });
     try {
       expect(warn).toHaveBeenCalledTimes(1);
@@ -319,7 +323,7 @@ describe("sign-in configuration", () => {
   });
 
   it("warns about a plain-http public URL in production with OIDC settings", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const warn = vi.spyOn(rootLogger(), "warn").mockImplementation(() => undefined);
     const router = await createAuthRouter({
       db,
       env: readEnv({
@@ -336,7 +340,7 @@ describe("sign-in configuration", () => {
   });
 
   it("does not warn for an https public URL", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const warn = vi.spyOn(rootLogger(), "warn").mockImplementation(() => undefined);
     await createAuthRouter({
       db,
       env: readEnv({
@@ -350,7 +354,7 @@ describe("sign-in configuration", () => {
   });
 
   it("logs 'Error logging in with Google' and answers auth:failed when the provider is unreachable", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const errors = vi.spyOn(rootLogger(), "error").mockImplementation(() => undefined);
     const t = await startServer(db, {
       OIDC_ISSUER: "http://127.0.0.1:9/unreachable",
       OIDC_CLIENT_ID: "id",
@@ -360,7 +364,10 @@ describe("sign-in configuration", () => {
       const res = await fetch(`${t.base}/auth/login`, { redirect: "manual" });
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('"auth:failed"');
-      expect(errors).toHaveBeenCalledWith("Error logging in with Google", expect.anything());
+      expect(errors).toHaveBeenCalledWith(
+        { err: expect.anything() },
+        "Error logging in with Google",
+      );
     } finally {
       await t.close();
     }

@@ -3,6 +3,7 @@
 import express from "express";
 import type { Db } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
+import { log } from "~/shared/logger.server";
 import { bindAdminGrants } from "./admins.server";
 import {
   clearedLoginFlowCookie,
@@ -25,7 +26,7 @@ import { upsertUser, userFromClaims } from "./users.server";
 export const SIGN_IN_UNAVAILABLE_MESSAGE =
   "Sign-in is unavailable: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (and OIDC_ISSUER for a provider other than Google) to enable it.";
 
-/** Spec section 8: a failed sign-in is only logged, with this text. */
+/** docs/behaviour.md §8: a failed sign-in is only logged, with this text. */
 const LOGIN_FAILED_LOG = "Error logging in with Google";
 
 /** Mount at the site root, before any body parser (the identity provider reads its own bodies). */
@@ -43,7 +44,7 @@ export async function createAuthRouter({ db, env }: { db: Db; env: Env }): Promi
       res.append("Set-Cookie", loginFlowCookie(env.session, token));
       res.redirect(303, url.href);
     } catch (error) {
-      console.error(LOGIN_FAILED_LOG, error);
+      log().error({ err: error }, LOGIN_FAILED_LOG);
       sendPopupResult(res, "auth:failed");
     }
   });
@@ -73,7 +74,7 @@ export async function createAuthRouter({ db, env }: { db: Db; env: Env }): Promi
       res.append("Set-Cookie", sessionCookie(env.session, session, now));
       sendPopupResult(res, "auth:signed-in");
     } catch (error) {
-      console.error(LOGIN_FAILED_LOG, error);
+      log().error({ err: error }, LOGIN_FAILED_LOG);
       sendPopupResult(res, "auth:failed");
     }
   });
@@ -100,7 +101,7 @@ async function createOidcClient(
 ): Promise<OidcClient | null> {
   if (env.oidc) {
     if (env.nodeEnv === "production" && isPlainHttpRemote(env.publicUrl)) {
-      console.warn(
+      log().warn(
         `PUBLIC_URL (${env.publicUrl}) uses plain http: session cookies travel unencrypted and cannot be Secure. Serve the site over https.`,
       );
     }
@@ -126,7 +127,7 @@ async function createOidcClient(
       extraParams: { prompt: "login" },
     });
   }
-  console.warn(SIGN_IN_UNAVAILABLE_MESSAGE);
+  log().warn(SIGN_IN_UNAVAILABLE_MESSAGE);
   return null;
 }
 

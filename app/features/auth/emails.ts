@@ -7,8 +7,9 @@ export class InvalidEmailError extends Error {
   }
 }
 
-// Deliberately plain: one @, something on each side, a dot in the domain, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+// Deliberately plain: one @, something on each side, a dot in the domain, no spaces, no control
+// characters or unpaired surrogates (PostgreSQL text holds neither NUL nor those).
+const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cs}]+@[^\s@.\p{Cc}\p{Cs}]+(\.[^\s@.\p{Cc}\p{Cs}]+)+$/u;
 
 /** Trims and lowercases; throws InvalidEmailError for anything that is not an address. */
 export function normalizeEmail(input: unknown): string {

@@ -4,6 +4,7 @@ import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "~/shared/db.server";
 import { readEnv } from "~/shared/env.server";
+import { rootLogger } from "~/shared/logger.server";
 import { dbTargets } from "../../../tests/support/db-targets";
 import { grantAdmin } from "./admins.server";
 import { createSession } from "./sessions.server";
@@ -54,12 +55,12 @@ describe.each(dbTargets)("viewer on $name", (target) => {
       query: (sql: string, params?: unknown[]) =>
         sql.includes("FROM admins") ? Promise.reject(failure) : db.query(sql, params),
     } as Db;
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = vi.spyOn(rootLogger(), "error").mockImplementation(() => undefined);
     const viewer = await getViewer(failing, devEnv, bossCookie);
     expect(viewer.user).toEqual(boss);
     expect(viewer.isAdmin).toBe(false);
     expect(logged).toHaveBeenCalledTimes(1);
-    expect(logged).toHaveBeenCalledWith("Failed to check admin status:", failure);
+    expect(logged).toHaveBeenCalledWith({ err: failure }, "Failed to check admin status");
   });
 
   describe("requireAdmin", () => {

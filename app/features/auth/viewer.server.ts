@@ -2,6 +2,7 @@
 import type { RequestHandler } from "express";
 import type { Db } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
+import { log } from "~/shared/logger.server";
 import { isAdmin } from "./admins.server";
 import { findSessionUser, sessionTokenFromCookies } from "./sessions.server";
 import type { SessionUser, Viewer } from "./viewer";
@@ -19,13 +20,13 @@ export async function getViewer(
   return { user, isAdmin: await adminOrFalse(db, user), signIn: signInOptions(env) };
 }
 
-/** Spec section 4: a failed lookup is logged and the user is treated as non-admin. */
+/** docs/behaviour.md §4: a failed lookup is logged and the user is treated as non-admin. */
 async function adminOrFalse(db: Db, user: SessionUser | null): Promise<boolean> {
   if (!user) return false;
   try {
     return await isAdmin(db, user);
   } catch (error) {
-    console.error("Failed to check admin status:", error);
+    log().error({ err: error }, "Failed to check admin status");
     return false;
   }
 }
@@ -33,7 +34,7 @@ async function adminOrFalse(db: Db, user: SessionUser | null): Promise<boolean> 
 export function signInOptions(env: Pick<Env, "oidc" | "devIdentityProvider">): Viewer["signIn"] {
   return {
     available: Boolean(env.oidc) || env.devIdentityProvider,
-    // The development provider stands in for Google, so the label stays the spec's.
+    // The development provider stands in for Google, so the label stays the documented one (docs/behaviour.md §10).
     providerName: env.oidc?.providerName ?? "Google",
   };
 }

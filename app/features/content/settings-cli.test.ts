@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { company } from "~/domain/company";
 import { runAdminCli } from "~/features/auth/admin-cli.server";
 import { startAdminSocket } from "~/features/auth/admin-socket.server";
-import { ImageStore } from "~/features/images/index.server";
+import { DiskImageStore } from "~/features/images/index.server";
 import { insertListing } from "~/features/listings/queries.server";
 import { type Db, openDb } from "~/shared/db.server";
 import { dbTargets } from "../../../tests/support/db-targets";
@@ -37,10 +37,10 @@ for (const target of dbTargets) {
     beforeAll(async () => {
       ({ db, cleanup } = await target.open());
       root = await fs.mkdtemp(path.join(os.tmpdir(), "settings-cli-"));
-      const images = new ImageStore(path.join(root, "images"));
+      const images = new DiskImageStore(path.join(root, "images"));
       if (target.name === "pglite") {
         // The embedded database is the server's: the CLI goes through its socket.
-        socket = await startAdminSocket(db, root, [], images);
+        socket = await startAdminSocket(db, root, [], {}, images);
         env = { databaseUrl: undefined, dataDir: root, adminEmails: [] };
       } else {
         const url = new URL(process.env.TEST_DATABASE_URL as string);

@@ -6,7 +6,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { company } from "~/domain/company";
+import type { ImageStore } from "~/features/images/index.server";
 import { dbTargets } from "../../../tests/support/db-targets";
+import { imageStoreTargets, stopSharedS3 } from "../../../tests/support/image-store-targets";
 import { startTestApp, type TestApp } from "../../../tests/support/test-app";
 import { editableOf } from "./editable";
 import { readStoredContent } from "./settings.server";
@@ -27,31 +29,46 @@ function form(data: unknown, files: Record<string, [Buffer, string]> = {}) {
 
 const defaults = editableOf(company);
 
-for (const target of dbTargets) {
-  describe(`site settings (${target.name})`, () => {
-    let app: TestApp;
+afterAll(stopSharedS3);
+
+// On each database and each image store: the logo and PDF are files on disk or bucket objects.
+const combinations = dbTargets.flatMap((db) =>
+  imageStoreTargets.map((storage) => ({ name: `${db.name} + ${storage.name}`, db, storage })),
+);
+
+for (const { name, db: target, storage } of combinations) {
+  describe(`site settings (${name})`, () => {
+    let app: TestApp<ImageStore>;
     let cleanup: () => Promise<void>;
-    let other: TestApp | undefined;
+    let cleanupStore: (() => Promise<void>) | undefined;
+    let other: TestApp<ImageStore> | undefined;
     let admin = "";
 
     beforeAll(async () => {
       const opened = await target.open();
       cleanup = opened.cleanup;
-      app = await startTestApp({ db: opened.db });
-      if (opened.another) other = await startTestApp({ db: await opened.another() });
+      const store = await storage.open();
+      cleanupStore = store.cleanup;
+      app = await startTestApp({ db: opened.db, images: store.images });
+      if (opened.another)
+        other = await startTestApp({ db: await opened.another(), images: store.images });
       admin = await app.signIn("office@example.com", { admin: true });
     });
     afterAll(async () => {
       await other?.close();
       await app?.close();
       await cleanup?.();
+      await cleanupStore?.();
     });
 
-    const page = async (p: string, on: TestApp = app) => (await fetch(on.base + p)).text();
+    const page = async (p: string, on: TestApp<ImageStore> = app) =>
+      (await fetch(on.base + p)).text();
     const put = (body: FormData, cookie = admin) =>
       fetch(`${app.base}/api/site`, { method: "PUT", body, headers: { cookie } });
-    const siteFiles = () =>
-      fs.readdir(path.join(app.images.root, "site")).catch(() => [] as string[]);
+    const siteFiles = async () =>
+      (await app.images.keys())
+        .filter((key) => key.startsWith("site/"))
+        .map((key) => key.slice("site/".length));
 
     it("shows the defaults of app/domain/company.ts on a fresh install", async () => {
       expect(await readStoredContent(app.db)).toEqual({});

@@ -5,19 +5,31 @@ import { useCompany } from "~/features/content";
 export interface MessageDialogProps {
   title: string;
   text?: string;
-  /** Error dialogs carry the spec's footer; confirm dialogs ask Yes or Cancel. */
+  /** Error dialogs carry the footer of docs/behaviour.md §8; confirm dialogs ask Yes or Cancel. */
   variant: "error" | "success" | "confirm";
   /** `confirmed` is true only when a confirm dialog was answered Yes. */
   onClose: (confirmed: boolean) => void;
   /** Success dialogs close by themselves after this many milliseconds. */
   autoCloseMs?: number;
+  /**
+   * Error dialogs: the failed request's id (X-Request-Id), on a line of its own after the
+   * footer, whose text stays exactly the catalogue's.
+   */
+  reference?: string;
 }
 
 /**
  * A modal on the platform's <dialog>: focus is trapped and Escape closes it without any library.
  * It is rendered open on the server so the message is readable before (or without) JavaScript.
  */
-export function MessageDialog({ title, text, variant, onClose, autoCloseMs }: MessageDialogProps) {
+export function MessageDialog({
+  title,
+  text,
+  variant,
+  onClose,
+  autoCloseMs,
+  reference,
+}: MessageDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const company = useCompany();
@@ -73,6 +85,9 @@ export function MessageDialog({ title, text, variant, onClose, autoCloseMs }: Me
         )}
       </form>
       {variant === "error" ? <footer>{errorFooter(company)}</footer> : null}
+      {variant === "error" && reference ? (
+        <small className="dialog-reference">Reference: {reference}</small>
+      ) : null}
     </dialog>
   );
 }

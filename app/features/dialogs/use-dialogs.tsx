@@ -17,8 +17,9 @@ export function useDialogs() {
   );
   const api = useMemo(
     () => ({
-      error: (text: string, title: string = messages.errorTitle) =>
-        open({ variant: "error", title, text }),
+      /** `reference`: the failed request's id, shown below the footer for staff to quote. */
+      error: (text: string, title: string = messages.errorTitle, reference?: string) =>
+        open({ variant: "error", title, text, reference }),
       success: (title: string, autoCloseMs?: number) =>
         open({ variant: "success", title, autoCloseMs }),
       confirm: (title: string = messages.confirm) => open({ variant: "confirm", title }),
@@ -32,6 +33,7 @@ export function useDialogs() {
       text={pending.text}
       variant={pending.variant}
       autoCloseMs={pending.autoCloseMs}
+      reference={pending.reference}
       onClose={(confirmed) => {
         setPending(null);
         pending.resolve(confirmed);

@@ -1,33 +1,37 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { imageStoreTargets, stopSharedS3 } from "../../../tests/support/image-store-targets";
 import { backfillVariants } from "./backfill-variants.server";
-import { ImageStore } from "./storage.server";
 
-const root = await fs.mkdtemp(path.join(os.tmpdir(), "backfill-"));
-afterAll(() => fs.rm(root, { recursive: true, force: true }));
+afterAll(stopSharedS3);
 
-it("makes every missing variant of stored photos, once", async () => {
-  const folder = path.join(root, "properties", "old-house");
-  await fs.mkdir(folder, { recursive: true });
-  const photo = await sharp({
-    create: { width: 1000, height: 600, channels: 3, background: "#468" },
-  })
-    .jpeg()
-    .toBuffer();
-  await fs.writeFile(path.join(folder, "image_1_0.jpg"), photo);
-  await fs.writeFile(path.join(folder, "notes.txt"), "not a photo");
+describe.each(imageStoreTargets)("variants backfilled on the $name store", (target) => {
+  it("makes every missing variant of stored photos, once", async () => {
+    const { images, everything, cleanup } = await target.open();
+    try {
+      const photo = await sharp({
+        create: { width: 1000, height: 600, channels: 3, background: "#468" },
+      })
+        .jpeg()
+        .toBuffer();
+      // Stored before variants existed: the original alone.
+      await images.writeKey("properties/old-house/image_1_0.jpg", photo);
 
-  expect(await backfillVariants(new ImageStore(root))).toBe(1);
-  const files = (await fs.readdir(folder)).sort();
-  expect(files).toContain("image_1_0.w400.webp");
-  expect(files).toContain("image_1_0.w1600.jpg");
-  expect(files.filter((f) => f.startsWith("image_1_0.w"))).toHaveLength(8);
-  const small = await sharp(path.join(folder, "image_1_0.w400.webp")).metadata();
-  expect([small.format, small.width, small.height]).toEqual(["webp", 400, 240]);
-  // Never enlarged: the 1600 variant of a 1000-wide photo stays 1000 wide.
-  expect((await sharp(path.join(folder, "image_1_0.w1600.jpg")).metadata()).width).toBe(1000);
-  expect(await backfillVariants(new ImageStore(root))).toBe(0);
+      expect(await backfillVariants(images)).toBe(1);
+      const files = (await everything()).map((f) => f.split(/[/\\]/).pop() as string);
+      expect(files).toContain("image_1_0.w400.webp");
+      expect(files).toContain("image_1_0.w1600.jpg");
+      expect(files.filter((f) => f.startsWith("image_1_0.w"))).toHaveLength(8);
+      const small = await sharp(
+        await images.readKey("properties/old-house/image_1_0.w400.webp"),
+      ).metadata();
+      expect([small.format, small.width, small.height]).toEqual(["webp", 400, 240]);
+      // Never enlarged: the 1600 variant of a 1000-wide photo stays 1000 wide.
+      const large = await images.readKey("properties/old-house/image_1_0.w1600.jpg");
+      expect((await sharp(large).metadata()).width).toBe(1000);
+      expect(await backfillVariants(images)).toBe(0);
+    } finally {
+      await cleanup();
+    }
+  });
 });

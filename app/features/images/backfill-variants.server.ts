@@ -1,5 +1,7 @@
 // Photos stored before responsive variants existed get them in the background after start;
 // until then the server answers their variant URLs with the original (server/static-files.ts).
+
+import { log } from "~/shared/logger.server";
 import { makeVariants } from "./process.server";
 import type { ImageStore } from "./storage.server";
 import { VARIANT_WIDTHS, variantUrl } from "./variants";
@@ -22,7 +24,7 @@ export async function backfillVariants(images: ImageStore): Promise<number> {
       }
       made++;
     } catch (error) {
-      console.warn(`Could not make variants of ${url}:`, error);
+      log().warn({ err: error }, `Could not make variants of ${url}`);
     }
   }
   return made;

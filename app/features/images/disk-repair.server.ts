@@ -31,6 +31,8 @@ export interface RepairReport {
   orphanDeletionWithheld: boolean;
   /** Files that are no photo of ours (left alone, reported). */
   strays: string[];
+  /** Photos noted as being written for a record that was never committed, deleted. */
+  pendingRemoved?: string[];
 }
 
 const STAGING_DIR = /^\.removing-(\d+)-(\d+)-\d+$/;
@@ -104,13 +106,11 @@ export async function repairDisk(
   // 5. Photos no record names: a crash between storing and recording leaves a few, in at most
   // one folder without a listing (an add cut short). Unnamed photos in several such folders, or
   // in the only folder that has photos, mean the records are suspect: keep all and say so.
-  const folderOf = (file: string) => path.dirname(file);
-  const listedWithPhotos = hasPhotos.size;
-  const unlisted = new Set(
-    report.orphans.map(folderOf).filter((folder) => !input.listingFolders.has(folder)),
+  report.orphanDeletionWithheld = orphanDeletionWithheld(
+    report.orphans.map((file) => path.dirname(file)),
+    input.listingFolders,
+    hasPhotos.size,
   );
-  report.orphanDeletionWithheld =
-    unlisted.size > 1 || (unlisted.size === 1 && listedWithPhotos === 0);
   if (!report.orphanDeletionWithheld) {
     for (const file of report.orphans) {
       if (now - (await mtime(file)) < input.orphanGraceMs) continue;
@@ -155,6 +155,19 @@ export async function repairDisk(
       if (staging) await fs.rm(aside, { recursive: true, force: true });
     }
   }
+}
+
+/**
+ * Step 5's rule, for every backend: unnamed photos in several folders without a listing, or in
+ * the only folder that has photos, mean the records are suspect (the wrong or an empty database).
+ */
+export function orphanDeletionWithheld(
+  orphanFolders: readonly string[],
+  listingFolders: ReadonlySet<string>,
+  listedFoldersWithPhotos: number,
+): boolean {
+  const unlisted = new Set(orphanFolders.filter((folder) => !listingFolders.has(folder)));
+  return unlisted.size > 1 || (unlisted.size === 1 && listedFoldersWithPhotos === 0);
 }
 
 /** Puts a staged entry back; what was written at the target since then is kept. */

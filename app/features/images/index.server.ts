@@ -8,8 +8,11 @@ export {
   processLogo,
 } from "./process.server";
 export {
+  createImageStore,
+  DiskImageStore,
   IMAGE_URL_PREFIX,
-  ImageStore,
+  type ImageStore,
+  S3ImageStore,
   type SiteFileKind,
   type StagedRemoval,
 } from "./storage.server";

@@ -102,6 +102,10 @@ function receive(req: Request, res: Response, newTempFile: () => Promise<string>
       else fields[name] = value;
     });
     parser.on("file", (fieldName, stream, info) => {
+      // A body that ends mid-file destroys this stream with an error, possibly before the
+      // pipeline below is attached (it waits for a temporary file): the parser's own "error"
+      // reports it; unhandled here, it would end the process.
+      stream.on("error", () => {});
       if (settled) {
         stream.resume();
         return;
@@ -166,6 +170,8 @@ function tooLargeInTotal() {
  * socket stays paused), but the client has time to read the answer before the connection ends.
  */
 function stopReading(req: Request, res: Response) {
+  // Said in the answer, so a client does not send its next request on this connection.
+  if (!res.headersSent) res.set("Connection", "close");
   req.unpipe();
   req.pause();
   const socket = req.socket;

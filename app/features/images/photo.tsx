@@ -1,4 +1,5 @@
 import { preload } from "react-dom";
+import { usePhotoUrl } from "./photo-base";
 import { PHOTO_SIZES, srcSet } from "./variants";
 
 interface PhotoProps {
@@ -17,7 +18,8 @@ interface PhotoProps {
  * A stored photo as WebP variants with the JPEG variants as fallback. Width and height (3:2, the
  * layouts' aspect ratio) reserve its box so nothing shifts when it arrives.
  */
-export function Photo({ src, layout, alt = "", className, priority, lazy }: PhotoProps) {
+export function Photo({ src: stored, layout, alt = "", className, priority, lazy }: PhotoProps) {
+  const src = usePhotoUrl()(stored);
   const sizes = PHOTO_SIZES[layout];
   const webp = srcSet(src, "webp");
   if (priority && webp) {

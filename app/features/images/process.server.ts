@@ -24,7 +24,7 @@ export interface ProcessedImage {
   data: Buffer;
   width: number;
   height: number;
-  /** Smaller copies for srcset (spec naming untouched: these sit beside the .jpg). */
+  /** Smaller copies for srcset (the documented naming untouched: these sit beside the .jpg). */
   variants: ImageVariant[];
 }
 

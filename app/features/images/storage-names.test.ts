@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { listingKey } from "~/domain/listing";
-import { ImageStore } from "./storage.server";
+import { DiskImageStore } from "./storage.server";
 import { folderName, isFolderName, MAX_NAME_BYTES } from "./storage-names";
 
 const cjk = "北京市朝阳区建国门外大街甲十二号新华保险大厦南楼十八层一八零一室"; // 32 characters
@@ -15,7 +15,7 @@ describe("listing folder names", () => {
     }
     const longest = "a".repeat(MAX_NAME_BYTES);
     expect(folderName(longest)).toBe(longest);
-    const store = new ImageStore("/data/images");
+    const store = new DiskImageStore("/data/images");
     expect(store.url("properties", "café-row", "image_1_0.jpg")).toBe(
       "/images/properties/caf%25C3%25A9-row/image_1_0.jpg",
     );
@@ -52,7 +52,7 @@ describe("listing folder names", () => {
   afterAll(() => fs.rm(root, { recursive: true, force: true }));
 
   it("store and find photos of a listing with a 32-character CJK address", async () => {
-    const store = new ImageStore(root);
+    const store = new DiskImageStore(root);
     const id = listingKey(cjk);
     const url = await store.save("properties", id, "image_1_0.jpg", Buffer.from("photo"));
     expect(await store.read(url)).toEqual(Buffer.from("photo"));

@@ -40,7 +40,7 @@ export function isFolderName(name: string): boolean {
 const ORIGINAL = /^image_\d{1,16}_\d{1,6}\.jpg$/;
 const VARIANT = /^image_\d{1,16}_\d{1,6}\.w(\d+)\.(?:webp|jpg)$/;
 
-/** The spec's `image_{timestamp}_{index}.jpg`. */
+/** The documented (docs/behaviour.md §12) `image_{timestamp}_{index}.jpg`. */
 export function isOriginalName(name: string): boolean {
   return ORIGINAL.test(name);
 }

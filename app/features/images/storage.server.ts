@@ -1,339 +1,28 @@
-import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
+// Where photos are kept: one interface, two backends (docs/decisions/0038-object-storage.md).
+// The disk under DATA_DIR/images is the default; with S3_BUCKET set, an S3-compatible bucket.
 import path from "node:path";
-import { COLLECTIONS, type Collection } from "~/domain/listing-kinds";
-import { type RepairInput, type RepairReport, repairDisk } from "./disk-repair.server";
+import type { Readable } from "node:stream";
+import type { Collection } from "~/domain/listing-kinds";
+import type { Env } from "~/shared/env.server";
+import type { RepairInput, RepairReport } from "./disk-repair.server";
+import { DiskImageStore } from "./disk-store.server";
+import type { SiteFileKind } from "./photo-keys.server";
 import type { ProcessedImage } from "./process.server";
-import {
-  decodeSegment,
-  folderName,
-  isFolderName,
-  isOriginalName,
-  isPhotoName,
-} from "./storage-names";
-import { VARIANT_WIDTHS, type VariantFormat, type VariantWidth, variantUrl } from "./variants";
+import { S3ImageStore } from "./s3-store.server";
+import type { VariantFormat, VariantWidth } from "./variants";
 
-export const IMAGE_URL_PREFIX = "/images";
+export { DiskImageStore } from "./disk-store.server";
+export { IMAGE_URL_PREFIX, type SiteFileKind } from "./photo-keys.server";
+export { S3ImageStore } from "./s3-store.server";
 
-const URL_SHAPE = /^\/images\/(properties|newConstruction)\/([^/]+)\/([^/]+)$/;
-
-/** The site's own files (docs/behaviour.md §18): the logo and the rental application PDF. */
-export type SiteFileKind = "logo" | "application";
-const SITE_FILE_EXTENSION: Record<SiteFileKind, string> = { logo: "png", application: "pdf" };
-const SITE_URL_SHAPE = /^\/images\/site\/((?:logo_\d{1,16}\.png)|(?:application_\d{1,16}\.pdf))$/;
-
-/**
- * Images live on local disk in a folder per listing: {root}/{collection}/{folder}/image_{ts}_{i}.jpg
- * (folder: see storage-names.ts). Everything else the store writes starts with a dot and is never
- * a photo: `.tmp/` (files being written, uploads being read) and `.removing-…/` (staged removals).
- * Callers go through these methods only, so another backend can take the same place.
- */
-export class ImageStore {
-  private lastTimestamp = 0;
-  private stagings = 0;
-
-  constructor(readonly root: string) {}
-
-  /** Files being written or uploads being read; same filesystem as the photos (renames). */
-  get tempDir() {
-    return path.join(this.root, ".tmp");
-  }
-
-  /** A fresh path in the temporary folder (which exists once this resolves). */
-  async tempPath(label = "file"): Promise<string> {
-    await fs.mkdir(this.tempDir, { recursive: true });
-    return path.join(this.tempDir, `${label}-${randomUUID()}.tmp`);
-  }
-
-  fileName(timestamp: number, index: number) {
-    return `image_${timestamp}_${index}.jpg`;
-  }
-
-  /** Date.now(), but never the same twice in this process: two uploads never pick one name. */
-  timestamp() {
-    this.lastTimestamp = Math.max(Date.now(), this.lastTimestamp + 1);
-    return this.lastTimestamp;
-  }
-
-  folder(collection: Collection, id: string) {
-    return this.inside(path.join(this.root, collection, folderName(id)));
-  }
-
-  url(collection: Collection, id: string, fileName: string) {
-    return `${IMAGE_URL_PREFIX}/${collection}/${encodeURIComponent(folderName(id))}/${fileName}`;
-  }
-
-  async save(collection: Collection, id: string, fileName: string, data: Buffer): Promise<string> {
-    if (!isPhotoName(fileName)) throw new Error(`Not a photo file name: ${fileName}`);
-    await this.writeFile(path.join(this.folder(collection, id), fileName), data);
-    return this.url(collection, id, fileName);
-  }
-
-  /**
-   * Written in the temporary folder, then renamed into place: a reader never sees half a file,
-   * and a crash leaves nothing in the listing's folder (the start-up repair empties `.tmp`).
-   */
-  private async writeFile(file: string, data: Buffer) {
-    const temp = await this.tempPath("write");
-    try {
-      await fs.writeFile(temp, data);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.rename(temp, this.inside(file));
-    } catch (error) {
-      await fs.rm(temp, { force: true });
-      throw error;
-    }
-  }
-
-  /**
-   * Stores one of the site's own files under a new name (`/images/site/logo_{timestamp}.png`):
-   * names never change content, so they are cached for good like photos.
-   */
-  async saveSiteFile(kind: SiteFileKind, data: Buffer): Promise<string> {
-    const name = `${kind}_${this.timestamp()}.${SITE_FILE_EXTENSION[kind]}`;
-    await this.writeFile(path.join(this.root, "site", name), data);
-    return `${IMAGE_URL_PREFIX}/site/${name}`;
-  }
-
-  /** Whether `url` names one of the site's own files (which the listing checks never accept). */
-  isSiteFile(url: string): boolean {
-    return SITE_URL_SHAPE.test(url);
-  }
-
-  /** The URL of every stored original (for background work such as making variants). */
-  async storedOriginals(): Promise<string[]> {
-    const urls: string[] = [];
-    for (const collection of COLLECTIONS) {
-      const dir = path.join(this.root, collection);
-      for (const folder of await fs.readdir(dir).catch(() => [])) {
-        if (!isFolderName(folder)) continue;
-        for (const name of await fs.readdir(path.join(dir, folder)).catch(() => [])) {
-          if (isOriginalName(name)) {
-            urls.push(`${IMAGE_URL_PREFIX}/${collection}/${encodeURIComponent(folder)}/${name}`);
-          }
-        }
-      }
-    }
-    return urls;
-  }
-
-  /** The bytes of a stored photo (original or variant), or null when it is not there. */
-  async read(url: string): Promise<Buffer | null> {
-    const file = this.pathOf(url);
-    return file ? fs.readFile(file).catch(() => null) : null;
-  }
-
-  async exists(url: string): Promise<boolean> {
-    const file = this.pathOf(url);
-    return (
-      file !== null &&
-      (await fs.access(file).then(
-        () => true,
-        () => false,
-      ))
-    );
-  }
-
-  /** Stores one responsive variant beside an original that is already stored. */
-  async saveVariant(url: string, width: VariantWidth, format: VariantFormat, data: Buffer) {
-    const file = this.pathOf(variantUrl(url, width, format));
-    if (!file || !isOriginalName(path.basename(this.pathOf(url) ?? ""))) {
-      throw new Error(`Not one of our photos: ${url}`);
-    }
-    await this.writeFile(file, data);
-  }
-
-  /** Stores a processed photo: its variants first, the original (which the record names) last. */
-  async saveProcessed(
-    collection: Collection,
-    id: string,
-    fileName: string,
-    image: ProcessedImage,
-  ): Promise<string> {
-    const url = this.url(collection, id, fileName);
-    try {
-      for (const variant of image.variants) {
-        const name = path.posix.basename(variantUrl(url, variant.width, variant.format));
-        await this.save(collection, id, name, variant.data);
-      }
-      return await this.save(collection, id, fileName, image.data);
-    } catch (error) {
-      await this.remove(url);
-      throw error;
-    }
-  }
-
-  /** Every file of one stored photo: the original and its variants (those that exist or not). */
-  filesOf(url: string): string[] {
-    if (this.isSiteFile(url)) return [this.pathOf(url)].filter((f): f is string => f !== null);
-    const original = this.pathOf(url);
-    if (!original || !isOriginalName(path.basename(original))) return [];
-    const variants = VARIANT_WIDTHS.flatMap((w) =>
-      (["webp", "jpg"] as const).map((f) => this.pathOf(variantUrl(url, w, f))),
-    );
-    return [original, ...variants.filter((v): v is string => v !== null)];
-  }
-
-  /**
-   * The file behind one of our URLs (original or variant), or null when it is not one of ours.
-   * The folder segment is decoded once and must be one plain name (no `/`, `\`, `..`, NUL, dot),
-   * the file name one of our photo names, and the result must lie inside the root.
-   */
-  pathOf(url: string): string | null {
-    const site = SITE_URL_SHAPE.exec(url);
-    if (site) return path.join(this.root, "site", site[1] as string);
-    const match = URL_SHAPE.exec(url);
-    if (!match) return null;
-    const [, collection, encodedFolder, fileName] = match as unknown as [
-      string,
-      string,
-      string,
-      string,
-    ];
-    const folder = decodeSegment(encodedFolder);
-    if (folder === null || !isFolderName(folder) || !isPhotoName(fileName)) return null;
-    const file = path.join(this.root, collection, folder, fileName);
-    return isInside(this.root, file) ? file : null;
-  }
-
-  /** Deletes a photo with its variants. */
-  async remove(url: string) {
-    for (const file of this.filesOf(url)) await fs.rm(file, { force: true });
-  }
-
-  /** Removes a listing's folder if nothing is left in it (after a failed first upload). */
-  async removeFolderIfEmpty(collection: Collection, id: string) {
-    await fs.rmdir(this.folder(collection, id)).catch(() => undefined);
-  }
-
-  /**
-   * Moves files aside so a database change can be tried: `commit` deletes them for good,
-   * `rollback` puts them back. Storage and record then change together or not at all.
-   * Each target moves, under its own name, into a `.removing-{pid}-{time}-{n}` folder beside
-   * it: names never grow (a long folder name stays valid) and a crash leaves enough to decide
-   * at the next start whether to finish or undo (see repair.server.ts).
-   */
-  async stageRemoval(targets: string[]): Promise<StagedRemoval> {
-    const moved: [string, string][] = [];
-    const stagingDirs = new Set<string>();
-    const tag = `.removing-${process.pid}-${Date.now()}-${++this.stagings}`;
-    const undo = async () => {
-      for (const [target, aside] of moved.reverse()) {
-        await fs.rename(aside, target).catch(() => undefined);
-      }
-      for (const dir of stagingDirs) await fs.rmdir(dir).catch(() => undefined);
-    };
-    try {
-      for (const target of targets) {
-        const file = this.inside(target);
-        const stagingDir = path.join(path.dirname(file), tag);
-        const aside = path.join(stagingDir, path.basename(file));
-        try {
-          await fs.access(file);
-        } catch {
-          continue;
-        }
-        await fs.mkdir(stagingDir, { recursive: true });
-        stagingDirs.add(stagingDir);
-        try {
-          await fs.rename(file, aside);
-          moved.push([file, aside]);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-        }
-      }
-    } catch (error) {
-      await undo();
-      throw error;
-    }
-    return {
-      commit: async () => {
-        for (const dir of stagingDirs) await fs.rm(dir, { recursive: true, force: true });
-      },
-      rollback: undo,
-    };
-  }
-
-  /**
-   * The trash (docs/behaviour.md §21, §22): photos that only the change history or a deleted
-   * listing still names wait in `{root}/.trash/…` (never served) until their listing is purged.
-   * `moveToTrash` takes photos (with their variants) out of public reach; `rollback` puts them
-   * back, so the move and the database change happen together or not at all.
-   */
-  moveToTrash(urls: string[]): Promise<StagedRemoval> {
-    return this.moveFiles(
-      urls.flatMap((url) =>
-        this.filesOf(url).map((f): [string, string] => [f, this.trashPathOf(f)]),
-      ),
-    );
-  }
-
-  /**
-   * Brings photos back from the trash to their own URLs. Answers the URLs that could not be
-   * found there nor in place (purged or never stored): the caller refuses the restore.
-   */
-  async restoreFromTrash(urls: string[]): Promise<{ staged: StagedRemoval; missing: string[] }> {
-    const missing: string[] = [];
-    const pairs: [string, string][] = [];
-    for (const url of urls) {
-      const [original] = this.filesOf(url);
-      if (!original) {
-        missing.push(url);
-        continue;
-      }
-      const inPlace = await exists(original);
-      if (!inPlace && !(await exists(this.trashPathOf(original)))) missing.push(url);
-      for (const file of this.filesOf(url)) pairs.push([this.trashPathOf(file), file]);
-    }
-    return { staged: await this.moveFiles(pairs), missing };
-  }
-
-  /** Deletes photos for good, from the trash and from their place (a listing's purge). */
-  async purge(urls: string[]) {
-    for (const file of urls.flatMap((url) => this.filesOf(url))) {
-      await fs.rm(this.trashPathOf(file), { force: true });
-      await fs.rm(file, { force: true });
-    }
-  }
-
-  private trashPathOf(file: string): string {
-    return this.inside(path.join(this.root, ".trash", path.relative(this.root, file)));
-  }
-
-  /** Renames each existing `from` to its `to`; `rollback` renames them back. */
-  private async moveFiles(pairs: [string, string][]): Promise<StagedRemoval> {
-    const moved: [string, string][] = [];
-    const undo = async () => {
-      for (const [from, to] of moved.reverse()) await fs.rename(to, from).catch(() => undefined);
-    };
-    try {
-      for (const [from, to] of pairs) {
-        if (!(await exists(from))) continue;
-        await fs.mkdir(path.dirname(to), { recursive: true });
-        await fs.rename(this.inside(from), this.inside(to));
-        moved.push([from, to]);
-      }
-    } catch (error) {
-      await undo();
-      throw error;
-    }
-    return { commit: async () => undefined, rollback: undo };
-  }
-
-  /**
-   * Puts right what a crash left (see disk-repair.server.ts): staged removals restored or
-   * finished, temporary files deleted, photo files no record names reported and, once older
-   * than the grace period, deleted.
-   */
-  repair(input: RepairInput): Promise<RepairReport> {
-    return repairDisk(this.root, this.tempDir, input);
-  }
-
-  /** `file` if it lies inside the root, else a thrown error (never a path outside). */
-  private inside(file: string): string {
-    if (!isInside(this.root, file)) throw new Error("Refused a path outside the image store.");
-    return file;
-  }
+/** One stored photo, ready to be streamed to a visitor. */
+export interface StoredPhoto {
+  size: number;
+  modified: Date;
+  contentType: string;
+  /** A strong validator when the backend has one (the object's ETag). */
+  etag?: string;
+  body(): Readable;
 }
 
 export interface StagedRemoval {
@@ -341,14 +30,96 @@ export interface StagedRemoval {
   rollback(): Promise<void>;
 }
 
-function isInside(root: string, file: string): boolean {
-  const relative = path.relative(path.resolve(root), path.resolve(file));
-  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+/**
+ * Photos and their variants, by URL (`/images/{collection}/{folder}/{name}`). Callers go through
+ * these methods only. "Files" and "folders" (filesOf, folder, stageRemoval, repair) are the
+ * backend's own names for a photo and a listing's photos: paths on disk, keys in a bucket.
+ */
+export interface ImageStore {
+  readonly kind: "disk" | "s3";
+  /** Local folder for files being written and uploads being read (always on this machine). */
+  readonly tempDir: string;
+  /** Throws unless photos can be stored now (GET /readyz). */
+  checkReachable(): Promise<void>;
+  /** A fresh path in the temporary folder (which exists once this resolves). */
+  tempPath(label?: string): Promise<string>;
+  fileName(timestamp: number, index: number): string;
+  /** Date.now(), but never the same twice in this process: two uploads never pick one name. */
+  timestamp(): number;
+  folder(collection: Collection, id: string): string;
+  url(collection: Collection, id: string, fileName: string): string;
+  save(collection: Collection, id: string, fileName: string, data: Buffer): Promise<string>;
+  /**
+   * Stores one of the site's own files under a new name (`/images/site/logo_{timestamp}.png`):
+   * names never change content, so they are cached for good like photos (docs/behaviour.md §18).
+   */
+  saveSiteFile(kind: SiteFileKind, data: Buffer): Promise<string>;
+  /** Whether `url` names one of the site's own files (which the listing checks never accept). */
+  isSiteFile(url: string): boolean;
+  /** The URL of every stored original (for background work such as making variants). */
+  storedOriginals(): Promise<string[]>;
+  /** The bytes of a stored photo (original or variant), or null when it is not there. */
+  read(url: string): Promise<Buffer | null>;
+  exists(url: string): Promise<boolean>;
+  /** The photo behind one of our URLs, for serving, or null when it is not there or not ours. */
+  open(url: string): Promise<StoredPhoto | null>;
+  saveVariant(url: string, width: VariantWidth, format: VariantFormat, data: Buffer): Promise<void>;
+  /** Stores a processed photo: its variants first, the original (which the record names) last. */
+  saveProcessed(
+    collection: Collection,
+    id: string,
+    fileName: string,
+    image: ProcessedImage,
+  ): Promise<string>;
+  /** Every file of one stored photo: the original and its variants (those that exist or not). */
+  filesOf(url: string): string[];
+  /** Deletes a photo with its variants. */
+  remove(url: string): Promise<void>;
+  removeFolderIfEmpty(collection: Collection, id: string): Promise<void>;
+  /** Removes files or folders only if a database change succeeds: see StagedRemoval. */
+  stageRemoval(targets: string[]): Promise<StagedRemoval>;
+  /**
+   * Notes, before any of their files is written, the photos about to be stored for a record
+   * that is not committed yet; call the returned function once the record names them (or they
+   * were discarded). A crash in between leaves the note, and the start-up repair deletes
+   * exactly the noted photos no record names (docs/decisions/0037-crash-safe-photo-writes.md).
+   */
+  notePending(urls: string[]): Promise<() => Promise<void>>;
+  /**
+   * The trash (docs/behaviour.md §21, §22): photos that only the change history or a deleted
+   * listing still names wait under `.trash/` (never served) until their listing is purged.
+   * `moveToTrash` takes photos (with their variants) out of public reach as a StagedRemoval: the
+   * move and the database change happen together or not at all.
+   */
+  moveToTrash(urls: string[]): Promise<StagedRemoval>;
+  /**
+   * Brings photos back from the trash to their own URLs (a StagedRemoval of the trash copies).
+   * Answers the URLs found neither there nor in place: the caller refuses the restore.
+   */
+  restoreFromTrash(urls: string[]): Promise<{ staged: StagedRemoval; missing: string[] }>;
+  /** Deletes photos for good, from the trash and from their place (a listing's purge). */
+  purge(urls: string[]): Promise<void>;
+  /** Puts right what a crash left (see storage-repair.server.ts in listings). */
+  repair(input: RepairInput): Promise<RepairReport>;
+  /** A short name of a file or folder for logs. */
+  describe(file: string): string;
+  /**
+   * Every stored key, sorted (backups): photos `{collection}/{folder}/{name}`, the site's files
+   * `site/{name}` and trashed photos `.trash/{collection}/{folder}/{name}`.
+   */
+  keys(): Promise<string[]>;
+  readKey(key: string): Promise<Buffer>;
+  writeKey(key: string, data: Buffer): Promise<void>;
 }
 
-function exists(file: string): Promise<boolean> {
-  return fs.access(file).then(
-    () => true,
-    () => false,
-  );
+/** The store Env chooses: the bucket when S3_BUCKET is set, else DATA_DIR/images. */
+export function createImageStore(env: Pick<Env, "dataDir" | "s3">): ImageStore {
+  if (env.s3) {
+    return new S3ImageStore({
+      bucket: env.s3.bucket,
+      forcePathStyle: env.s3.forcePathStyle,
+      tempDir: path.join(env.dataDir, "upload-tmp"),
+    });
+  }
+  return new DiskImageStore(path.join(env.dataDir, "images"));
 }

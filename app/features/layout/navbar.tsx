@@ -43,6 +43,10 @@ export function Navbar() {
             width={80}
             height={Math.round((80 * company.logo.height) / company.logo.width)}
           />
+          {/* The logo's alt already names the link; this is the same name, legible. */}
+          <span className="navbar-brand-name" aria-hidden="true">
+            {company.name}
+          </span>
         </NavLink>
         <button
           type="button"

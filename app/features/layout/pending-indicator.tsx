@@ -1,7 +1,7 @@
 import { useNavigation } from "react-router";
 import { KINDS } from "~/domain/listing-kinds";
 
-/** The spec's loading texts, keyed by where a navigation is going. */
+/** The loading texts of docs/behaviour.md §2, keyed by where a navigation is going. */
 export function pendingText(pathname: string): string | null {
   if (pathname === KINDS.properties.route) return KINDS.properties.loadingText;
   if (

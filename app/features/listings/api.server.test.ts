@@ -1,32 +1,36 @@
-import fs from "node:fs/promises";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/domain/messages";
-import { ImageStore } from "~/features/images/storage.server";
-import { variantUrl } from "~/features/images/variants";
+import type { ImageStore } from "~/features/images/storage.server";
+import { VARIANT_WIDTHS, variantUrl } from "~/features/images/variants";
 import type { Db } from "~/shared/db.server";
 import { dbTargets } from "../../../tests/support/db-targets";
+import { imageStoreTargets, stopSharedS3 } from "../../../tests/support/image-store-targets";
 import { jpegWithGps, pixelFlood } from "../../../tests/support/images";
 import { createListingApi } from "./api.server";
 import { getListing, getListingForEdit } from "./queries.server";
 
 // The write sequences behind an always-open gate; who may call them is tested with real sign-in.
-describe.each(dbTargets)("listing write API on $name", (target) => {
+afterAll(stopSharedS3);
+
+const combinations = dbTargets.flatMap((db) =>
+  imageStoreTargets.map((storage) => ({ name: `${db.name} + ${storage.name}`, db, storage })),
+);
+
+describe.each(combinations)("listing write API on $name", ({ db: target, storage }) => {
   let db: Db;
   let cleanup: () => Promise<void>;
-  let root: string;
+  let everything: () => Promise<string[]>;
+  let cleanupStore: () => Promise<void>;
   let base: string;
   let stop: () => void;
   let store: ImageStore;
 
   beforeAll(async () => {
     ({ db, cleanup } = await target.open());
-    root = await fs.mkdtemp(path.join(os.tmpdir(), "api-test-"));
-    store = new ImageStore(root);
+    ({ images: store, everything, cleanup: cleanupStore } = await storage.open());
     const app = express();
     app.use(
       "/api",
@@ -40,13 +44,20 @@ describe.each(dbTargets)("listing write API on $name", (target) => {
   afterAll(async () => {
     stop?.();
     await cleanup?.();
-    await fs.rm(root, { recursive: true, force: true });
+    await cleanupStore?.();
   });
 
-  const filesUnder = async (dir: string): Promise<string[]> =>
-    (await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []))
-      .filter((e) => e.isFile())
-      .map((e) => path.join(e.parentPath, e.name));
+  /** A stored photo's bytes (the test fails if it is missing). */
+  const bytes = async (url: string) => {
+    const data = await store.read(url);
+    if (!data) throw new Error(`not stored: ${url}`);
+    return data;
+  };
+  /** The URLs of a photo and all its variants. */
+  const allUrlsOf = (url: string) => [
+    url,
+    ...VARIANT_WIDTHS.flatMap((w) => [variantUrl(url, w, "webp"), variantUrl(url, w, "jpg")]),
+  ];
 
   function form(data: object, files: { name: string; bytes: Buffer; type?: string }[] = []) {
     const body = new FormData();
@@ -91,42 +102,36 @@ describe.each(dbTargets)("listing write API on $name", (target) => {
     expect(row?.thumbnail_image_url).toBe(row?.image_urls[0]);
     for (const [i, url] of (row?.image_urls ?? []).entries()) {
       expect(url).toMatch(new RegExp(`^/images/properties/12-upload-way/image_\\d+_${i}\\.jpg$`));
-      const file = store.pathOf(url) as string;
-      const meta = await sharp(file).metadata();
+      const meta = await sharp(await bytes(url)).metadata();
       expect(meta.format).toBe("jpeg");
       expect(meta.exif).toBeUndefined();
     }
     const widths = await Promise.all(
-      (row?.image_urls ?? []).map(
-        async (u) => (await sharp(store.pathOf(u) as string).metadata()).width,
-      ),
+      (row?.image_urls ?? []).map(async (u) => (await sharp(await bytes(u)).metadata()).width),
     );
     expect(widths).toEqual([640, 800, 320]);
     // Responsive variants beside each original, metadata-free too, never enlarged.
     const first = row?.image_urls[0] as string;
-    const variant = store.pathOf(variantUrl(first, 400, "webp")) as string;
-    const variantMeta = await sharp(variant).metadata();
+    const variantMeta = await sharp(await bytes(variantUrl(first, 400, "webp"))).metadata();
     expect([variantMeta.format, variantMeta.width, variantMeta.exif]).toEqual([
       "webp",
       400,
       undefined,
     ]);
     expect(store.filesOf(first)).toHaveLength(9);
-    for (const file of store.filesOf(first)) await expect(fs.access(file)).resolves.toBeUndefined();
-    expect(
-      (await sharp(store.pathOf(variantUrl(first, 1600, "jpg")) as string).metadata()).width,
-    ).toBe(640);
+    for (const u of allUrlsOf(first)) expect(await store.exists(u)).toBe(true);
+    expect((await sharp(await bytes(variantUrl(first, 1600, "jpg"))).metadata()).width).toBe(640);
   });
 
   it("refuses a duplicate address with the spec's message and stores nothing", async () => {
-    const before = await filesUnder(root);
+    const before = await everything();
     const res = await fetch(`${base}/listings/properties`, {
       method: "POST",
       body: form({ ...property, price: "1" }, [{ name: "x.jpg", bytes: await jpegWithGps() }]),
     });
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ error: messages.duplicateAddress("Property") });
-    expect(await filesUnder(root)).toEqual(before);
+    expect(await everything()).toEqual(before);
     expect((await getListing(db, "properties", "12-upload-way"))?.price).toBe("2100");
   });
 
@@ -140,7 +145,7 @@ describe.each(dbTargets)("listing write API on $name", (target) => {
     ["an oversized file", async () => Buffer.alloc(26 * 1024 * 1024, 1), 413, /larger than 25 MB/],
     ["a pixel flood", () => pixelFlood(), 400, /more than 50 million pixels/],
   ])("rejects %s and writes neither record nor files", async (_label, make, status, pattern) => {
-    const before = await filesUnder(root);
+    const before = await everything();
     const res = await fetch(`${base}/listings/properties`, {
       method: "POST",
       body: form({ ...property, address: "99 Rejected Road" }, [
@@ -151,7 +156,7 @@ describe.each(dbTargets)("listing write API on $name", (target) => {
     expect(res.status).toBe(status);
     expect((await res.json()).error).toMatch(pattern);
     expect(await getListing(db, "properties", "99-rejected-road")).toBeNull();
-    expect(await filesUnder(root)).toEqual(before);
+    expect(await everything()).toEqual(before);
   });
 
   it("validates fields with a clear 400", async () => {
@@ -175,6 +180,19 @@ describe.each(dbTargets)("listing write API on $name", (target) => {
     expect(
       await bad({ ...property, property_type: "Vacation", reserve_url: "javascript:alert(1)" }),
     ).toEqual([400, "The reserve url must be an http(s) address."]);
+    // The refusal names the field, so the form can mark it (issue 12).
+    const refusal = async (data: object) => {
+      const res = await fetch(`${base}/listings/properties`, { method: "POST", body: form(data) });
+      return res.json();
+    };
+    expect(await refusal({ ...property, bedrooms: "many" })).toEqual({
+      error: "The bedrooms must be a number from 0 to 1000.",
+      field: "bedrooms",
+    });
+    expect((await refusal({ ...property, address: "###" })).field).toBe("address");
+    expect(
+      (await refusal({ ...property, reserve_url: "ftp://x", property_type: "Vacation" })).field,
+    ).toBe("reserve_url");
     const notJson = await fetch(`${base}/listings/properties`, {
       method: "POST",
       body: (() => {
@@ -228,7 +246,7 @@ describe.each(dbTargets)("listing write API on $name", (target) => {
     const afterRemove = await getListing(db, "properties", "12-upload-way");
     expect(afterRemove?.image_urls).toEqual(image_urls.slice(1));
     expect(afterRemove?.thumbnail_image_url).toBe(image_urls[1]);
-    for (const file of store.filesOf(first)) await expect(fs.access(file)).rejects.toThrow();
+    for (const u of allUrlsOf(first)) expect(await store.exists(u)).toBe(false);
 
     const reversed = [...(afterRemove?.image_urls ?? [])].reverse();
     const { version } = (await getListingForEdit(db, "properties", "12-upload-way")) ?? {};
@@ -277,7 +295,10 @@ describe.each(dbTargets)("listing write API on $name", (target) => {
     const url = `${base}/listings/properties/12-upload-way`;
     expect((await fetch(url, { method: "DELETE" })).status).toBe(204);
     expect(await getListing(db, "properties", "12-upload-way")).toBeNull();
-    expect(await filesUnder(store.folder("properties", "12-upload-way"))).toEqual([]);
+    const left = (await everything()).filter((f) => f.includes("12-upload-way"));
+    // Kept in the trash for 'Recently deleted' (docs/behaviour.md §22), out of public reach.
+    expect(left.filter((f) => !f.startsWith(".trash"))).toEqual([]);
+    expect(left.length).toBeGreaterThan(0);
     const again = await fetch(url, { method: "DELETE" });
     expect(again.status).toBe(404);
     expect(await again.json()).toEqual({ error: "Property not found." });

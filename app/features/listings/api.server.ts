@@ -4,8 +4,9 @@ import { type Collection, isCollection, KINDS } from "~/domain/listing-kinds";
 import { messages } from "~/domain/messages";
 import type { Viewer } from "~/features/auth";
 import { ImageRejectedError, type ImageStore, withUpload } from "~/features/images/index.server";
-import type { Db } from "~/shared/db.server";
+import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/db.server";
 import { HttpError, statusText } from "~/shared/http-error.server";
+import { log } from "~/shared/logger.server";
 import type { Actor } from "./history.server";
 import {
   parseCaptionMap,
@@ -204,10 +205,16 @@ export function apiErrorHandler(error: unknown, req: Request, res: Response, _ne
   let status = 500;
   let message = "Something went wrong on the server.";
   let code: string | undefined;
+  let field: string | undefined;
   if (error instanceof HttpError) {
     status = error.status;
     message = error.message;
     code = error.code;
+    field = error.field;
+  } else if (isDatabaseUnavailable(error)) {
+    status = 503;
+    message = DATABASE_UNAVAILABLE.message;
+    res.set("Retry-After", String(DATABASE_UNAVAILABLE.retryAfterSeconds));
   } else if (error instanceof ImageRejectedError) {
     status = 400;
     message = error.message;
@@ -231,9 +238,11 @@ export function apiErrorHandler(error: unknown, req: Request, res: Response, _ne
         ? `${statusText(status)}: ${refusal.message}`
         : statusText(status);
   }
-  if (status >= 500) console.error(`${req.method} ${req.originalUrl} failed:`, error);
+  if (status >= 500) log().error({ err: error }, `${req.method} ${req.originalUrl} failed`);
   if (res.headersSent) return res.end();
-  res.status(status).json(code ? { error: message, code } : { error: message });
+  res
+    .status(status)
+    .json({ error: message, ...(code ? { code } : {}), ...(field ? { field } : {}) });
 }
 
 function isClientErrorStatus(status: unknown): status is number {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listingKey } from "~/domain/listing";
 import { COLLECTIONS, KINDS } from "~/domain/listing-kinds";
 import { addedMessages } from "~/domain/messages";
-import { ImageStore } from "~/features/images/storage.server";
+import { DiskImageStore } from "~/features/images/storage.server";
 import { dbTargets } from "../../../tests/support/db-targets";
 import { type GatedDb, gatedDb } from "../../../tests/support/gated-db";
 import { jpegWithGps } from "../../../tests/support/images";
@@ -26,9 +26,9 @@ const SAVE_ALL = /^\s*UPDATE listings SET address/;
 const HOLD_MS = 300;
 
 /** An image store that can hold back storing photos (to place a write in between). */
-class HeldStore extends ImageStore {
+class HeldStore extends DiskImageStore {
   beforeSave: Promise<unknown> | null = null;
-  override async saveProcessed(...args: Parameters<ImageStore["saveProcessed"]>) {
+  override async saveProcessed(...args: Parameters<DiskImageStore["saveProcessed"]>) {
     if (this.beforeSave) await this.beforeSave;
     return super.saveProcessed(...args);
   }

@@ -3,6 +3,7 @@
 import type { Collection } from "~/domain/listing-kinds";
 import type { ImageStore } from "~/features/images/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
+import { log } from "~/shared/logger.server";
 import type { ListingSnapshot } from "./history.server";
 import { RETENTION_MS } from "./listing-writes.server";
 
@@ -98,9 +99,9 @@ export function startPurge(db: Db, images: ImageStore, everyMs = 60 * 60_000): (
   const run = () =>
     purgeExpired(db, images)
       .then((n) => {
-        if (n > 0) console.log(`Purged ${n} listings deleted more than 30 days ago.`);
+        if (n > 0) log().info(`Purged ${n} listings deleted more than 30 days ago.`);
       })
-      .catch((error) => console.warn("Purging deleted listings failed:", error));
+      .catch((error) => log().warn({ err: error }, "Purging deleted listings failed"));
   void run();
   const timer = setInterval(run, everyMs);
   timer.unref();

@@ -5,7 +5,7 @@ import type { ImageStore } from "~/features/images/index.server";
 import { processImage } from "~/features/images/index.server";
 import type { Db } from "~/shared/db.server";
 import { demoPhoto, type SceneKind } from "./demo-images.server";
-import { countListings, insertListing, type ListingInput } from "./queries.server";
+import { insertListing, type ListingInput } from "./queries.server";
 
 type DemoListing = Omit<ListingInput, "image_urls"> & {
   collection: Collection;
@@ -135,9 +135,35 @@ export const DEMO_LISTINGS: DemoListing[] = [
   },
 ];
 
-/** Loads the demo listings, photos included, but only into an empty database. */
+/**
+ * Whether this start may load the demo listings (docs/decisions/0033-demo-content-once-on-a-new-embedded-database.md):
+ * by default only into an embedded database this start created; with `SEED_DEMO=true` also into
+ * an existing or PostgreSQL one; never with `SEED_DEMO=false`. Either way seedDemoContent()
+ * loads them at most once in the database's life.
+ */
+export function demoContentWanted(
+  seedDemo: boolean | undefined,
+  newEmbeddedDatabase: boolean,
+): boolean {
+  return seedDemo ?? newEmbeddedDatabase;
+}
+
+/**
+ * Loads the demo listings, photos included, once in the database's life and only into an
+ * empty database. The first call records its outcome (table demo_content, migration 0004) in
+ * the same transaction that checks for listings, so later calls, also from another instance
+ * starting at the same moment, load nothing.
+ */
 export async function seedDemoContent(db: Db, images: ImageStore): Promise<number> {
-  if ((await countListings(db)) > 0) return 0;
+  const claimed = await db.transaction(async (tx) => {
+    const empty = (await tx.query("SELECT 1 FROM listings LIMIT 1")).length === 0;
+    const rows = await tx.query(
+      "INSERT INTO demo_content (loaded) VALUES ($1) ON CONFLICT (once) DO NOTHING RETURNING loaded",
+      [empty],
+    );
+    return rows.length === 1 && empty;
+  });
+  if (!claimed) return 0;
   let seed = 1;
   for (const { collection, photos, ...input } of DEMO_LISTINGS) {
     const id = listingKey(input.address);

@@ -3,6 +3,7 @@ import type { Listing } from "~/domain/listing";
 import { isPossibleListingId } from "~/domain/listing-id";
 import type { Collection } from "~/domain/listing-kinds";
 import { isFeatured } from "~/features/content/index.server";
+import { log } from "~/shared/logger.server";
 import { getListing } from "./queries.server";
 
 export type DetailData =
@@ -32,7 +33,7 @@ export async function loadListingDetail(
     }
     return data<DetailData>({ listing: null, problem: "missing" }, { status: 404 });
   } catch (error) {
-    console.error(`Failed to load ${collection}/${id}:`, error);
+    log().error({ err: error }, `Failed to load ${collection}/${id}`);
     return data<DetailData>({ listing: null, problem: "failed" }, { status: 503 });
   }
 }

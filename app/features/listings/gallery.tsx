@@ -15,7 +15,7 @@ interface GalleryProps {
 export function Gallery({ urls, address, captions }: GalleryProps) {
   const alts = urls.map((url, i) => photoAlt({ address, image_captions: captions }, url, i));
   const [openAt, setOpenAt] = useState<number | null>(null);
-  if (urls.length === 0) return <p className="empty">No images available</p>;
+  if (urls.length === 0) return <p className="empty gallery-empty">No images available</p>;
   return (
     <>
       <div className="gallery" data-testid="gallery">

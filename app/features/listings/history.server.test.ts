@@ -1,10 +1,11 @@
 // Change history and Recently deleted through the whole app on each database (docs/behaviour.md
 // §21, §22): entries in the change's transaction, 'Restore this version' with photos from the
 // trash, the duplicate-address refusal, delete → restore with the same id and photos, purge.
-import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/domain/messages";
+import type { ImageStore } from "~/features/images/index.server";
 import { dbTargets } from "../../../tests/support/db-targets";
+import { imageStoreTargets, stopSharedS3 } from "../../../tests/support/image-store-targets";
 import { jpegWithGps } from "../../../tests/support/images";
 import { startTestApp, type TestApp } from "../../../tests/support/test-app";
 import { listDeleted, namedPhotos, purgeExpired } from "./deleted.server";
@@ -12,21 +13,32 @@ import { listHistory } from "./history.server";
 import { RETENTION_MS } from "./listing-writes.server";
 import { getListingForEdit } from "./queries.server";
 
-for (const target of dbTargets) {
-  describe(`history and recently deleted (${target.name})`, () => {
-    let app: TestApp;
+afterAll(stopSharedS3);
+
+// On each database and each image store: the trash is a folder on disk, a prefix in a bucket.
+const combinations = dbTargets.flatMap((db) =>
+  imageStoreTargets.map((storage) => ({ name: `${db.name} + ${storage.name}`, db, storage })),
+);
+
+for (const { name, db: target, storage } of combinations) {
+  describe(`history and recently deleted (${name})`, () => {
+    let app: TestApp<ImageStore>;
     let cleanup: () => Promise<void>;
+    let cleanupStore: (() => Promise<void>) | undefined;
     let admin = "";
 
     beforeAll(async () => {
       const opened = await target.open();
       cleanup = opened.cleanup;
-      app = await startTestApp({ db: opened.db });
+      const store = await storage.open();
+      cleanupStore = store.cleanup;
+      app = await startTestApp({ db: opened.db, images: store.images });
       admin = await app.signIn("ada@example.com", { admin: true });
     });
     afterAll(async () => {
       await app?.close();
       await cleanup?.();
+      await cleanupStore?.();
     });
 
     const api = (method: string, url: string, body?: unknown) =>
@@ -218,9 +230,7 @@ for (const target of dbTargets) {
       const urls = row?.record.image_urls ?? [];
       expect(urls.length).toBeGreaterThan(0);
       const trashFiles = async () =>
-        (await fs.readdir(`${app.images.root}/.trash`, { recursive: true }).catch(() => [])).filter(
-          (f) => String(f).endsWith(".jpg") || String(f).endsWith(".webp"),
-        );
+        (await app.images.keys()).filter((key) => key.startsWith(".trash/"));
       expect((await trashFiles()).length).toBeGreaterThan(0);
       expect(await purgeExpired(app.db, app.images, Date.now())).toBe(0);
       expect(await purgeExpired(app.db, app.images, Date.now() + RETENTION_MS + 1000)).toBe(1);

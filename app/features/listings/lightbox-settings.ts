@@ -1,6 +1,6 @@
-// Spec §9 lightbox constants, mapped onto yet-another-react-lightbox settings where it has one.
+// docs/behaviour.md §9 lightbox constants, mapped onto yet-another-react-lightbox settings where it has one.
 //
-// Three of the spec's constants have no setting in the library and keep its built-in behaviour:
+// Three of the constants of docs/behaviour.md §9 have no setting in the library and keep its built-in behaviour:
 // - key repeat limit 180 ms: arrow keys are throttled to half the swipe animation (150 ms);
 // - swipe threshold 200 px or a quarter of the width: a drag past 30% of the width, or a quick
 //   flick, changes the photo;

@@ -4,6 +4,7 @@ import { bedBathLine, descriptionBullets, formatPrice } from "~/domain/listing-f
 import type { ListingKind } from "~/domain/listing-kinds";
 import { addedMessages, messages } from "~/domain/messages";
 import { AdminFeatures } from "~/features/admin";
+import { useCompany } from "~/features/content";
 import { LazyMessageDialog as MessageDialog } from "~/features/dialogs/lazy";
 import { useViewer } from "~/features/layout";
 import type { DetailData } from "./detail-loader.server";
@@ -18,6 +19,7 @@ interface ListingDetailPageProps {
 export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
   const navigate = useNavigate();
   const viewer = useViewer();
+  const company = useCompany();
   const { listing } = data;
   // An admin's availability toggle shows at once; fresh loader data replaces it.
   const [availableOverride, setAvailableOverride] = useState<boolean | null>(null);
@@ -39,8 +41,9 @@ export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
   const facts = bedBathLine(listing.bedrooms, listing.bathrooms);
   const bullets = descriptionBullets(listing.description);
   const available = availableOverride ?? listing.currently_available === true;
+  const manager = company.contacts.find((c) => c.role === "Property Manager");
   return (
-    <article>
+    <article className="detail">
       <Gallery
         urls={listing.image_urls}
         address={listing.address}
@@ -48,6 +51,65 @@ export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
       />
       <h1>{listing.address}</h1>
       {facts ? <p className="detail-facts">{facts}</p> : null}
+      {/* Right after the bedroom line on a phone; the right-hand column that stays in view on a
+          wide screen (docs/decisions/0047-listing-presentation-and-detail-layout.md). */}
+      <div className="offer-panel" data-testid="offer-panel">
+        {kind.hasOffer ? (
+          <>
+            {available && listing.price ? (
+              <p className="detail-price">{formatPrice(listing.price)}</p>
+            ) : null}
+            <p>
+              <span className={available ? "status status-on" : "status status-off"}>
+                {available ? "Available" : "Not Available"}
+              </span>
+            </p>
+            {available ? (
+              <div className="detail-actions">
+                {listing.property_type === "Vacation" ? (
+                  listing.reserve_url ? (
+                    <a
+                      className="btn btn-primary btn-lg"
+                      href={listing.reserve_url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      Reserve
+                    </a>
+                  ) : (
+                    // Never nothing: guests can still ask (docs/behaviour.md §2, property detail).
+                    <Link className="btn btn-primary btn-lg" to="/contact">
+                      {addedMessages.contactToReserve}
+                    </Link>
+                  )
+                ) : (
+                  <Link
+                    className="btn btn-primary btn-lg"
+                    to={`/rental-application?address=${encodeURIComponent(listing.address)}`}
+                  >
+                    Apply Now
+                  </Link>
+                )}
+              </div>
+            ) : null}
+            <DetailContact
+              title="Questions? Ask our property manager"
+              person={manager?.name}
+              phone={manager?.phone ?? company.office.phone}
+              email={manager?.email ?? company.office.email}
+              subject={listing.address}
+            />
+          </>
+        ) : (
+          <DetailContact
+            title="Ask about this property"
+            intro="E-mail or call us and we will gladly tell you more."
+            phone={company.office.phone}
+            email={company.office.email}
+            subject={listing.address}
+          />
+        )}
+      </div>
       {bullets.length > 0 ? (
         <ul>
           {bullets.map((bullet, i) => (
@@ -55,46 +117,6 @@ export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
             <li key={i}>{bullet}</li>
           ))}
         </ul>
-      ) : null}
-      {kind.hasOffer ? (
-        <>
-          {available && listing.price ? (
-            <p className="detail-price">{formatPrice(listing.price)}</p>
-          ) : null}
-          <p>
-            <span className={available ? "status status-on" : "status status-off"}>
-              {available ? "Available" : "Not Available"}
-            </span>
-          </p>
-          {available ? (
-            <div className="detail-actions">
-              {listing.property_type === "Vacation" ? (
-                listing.reserve_url ? (
-                  <a
-                    className="btn btn-primary btn-lg"
-                    href={listing.reserve_url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    Reserve
-                  </a>
-                ) : (
-                  // Never nothing: guests can still ask (docs/behaviour.md §2, property detail).
-                  <Link className="btn btn-primary btn-lg" to="/contact">
-                    {addedMessages.contactToReserve}
-                  </Link>
-                )
-              ) : (
-                <Link
-                  className="btn btn-primary btn-lg"
-                  to={`/rental-application?address=${encodeURIComponent(listing.address)}`}
-                >
-                  Apply Now
-                </Link>
-              )}
-            </div>
-          ) : null}
-        </>
       ) : null}
       {viewer.isAdmin ? (
         <Suspense fallback={null}>
@@ -108,5 +130,39 @@ export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
         </Suspense>
       ) : null}
     </article>
+  );
+}
+
+/** How to reach someone about this listing: phone and e-mail as links. */
+function DetailContact({
+  title,
+  intro,
+  person,
+  phone,
+  email,
+  subject,
+}: {
+  title: string;
+  intro?: string;
+  person?: string;
+  phone: string;
+  email: string;
+  subject: string;
+}) {
+  return (
+    <>
+      <h2>{title}</h2>
+      {intro ? <p>{intro}</p> : null}
+      <ul className="contact-lines">
+        {person ? <li>{person}</li> : null}
+        <li>
+          Phone: <a href={`tel:${phone}`}>{phone}</a>
+        </li>
+        <li>
+          E-mail:{" "}
+          <a href={`mailto:${email}?subject=${encodeURIComponent(subject.trim())}`}>{email}</a>
+        </li>
+      </ul>
+    </>
   );
 }

@@ -45,15 +45,26 @@ export function parseListingFields(collection: Collection, raw: unknown): Listin
   const parsed = fields.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const field = String(issue?.path[0] ?? "input").replaceAll("_", " ");
-    throw new HttpError(400, `The ${field} ${issue?.message ?? "is invalid"}.`);
+    const key = issue?.path[0];
+    const field = String(key ?? "input").replaceAll("_", " ");
+    throw new HttpError(
+      400,
+      `The ${field} ${issue?.message ?? "is invalid"}.`,
+      undefined,
+      typeof key === "string" ? key : undefined,
+    );
   }
   const f = parsed.data;
   if ([...f.address].some((ch) => (ch.codePointAt(0) ?? 0) < 32 || ch === "\u007f")) {
-    throw new HttpError(400, "The address cannot contain control characters.");
+    throw new HttpError(
+      400,
+      "The address cannot contain control characters.",
+      undefined,
+      "address",
+    );
   }
   if (listingKey(f.address).replaceAll("-", "") === "") {
-    throw new HttpError(400, "The address must contain letters or digits.");
+    throw new HttpError(400, "The address must contain letters or digits.", undefined, "address");
   }
   const offer = KINDS[collection].hasOffer;
   return {

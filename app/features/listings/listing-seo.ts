@@ -5,7 +5,7 @@ import { KINDS, type ListingKind, listingPath } from "~/domain/listing-kinds";
 
 const absolute = (origin: string, path: string) => new URL(path, `${origin}/`).toString();
 
-/** A price the spec would show as dollars (digits with an optional decimal point), else null. */
+/** A price docs/behaviour.md §9 shows as dollars (digits with an optional decimal point), else null. */
 export function numericPrice(price: string | null): number | null {
   return price !== null && /^\d+(\.\d*)?$/.test(price) ? Number(price) : null;
 }

@@ -43,7 +43,7 @@ export interface ImagesChange {
 }
 
 /**
- * The spec §7 write sequences, arranged so that a failed step leaves data as it was. Every
+ * The docs/behaviour.md §7 write sequences, arranged so that a failed step leaves data as it was. Every
  * read-modify-write runs in one transaction on the locked row (lockListing): two staff, or two
  * tabs, changing one listing at once are applied one after the other, never interleaved.
  */
@@ -67,15 +67,21 @@ export class ListingWrites {
     start: number,
   ) {
     const timestamp = this.images.timestamp();
+    const names = processed.map((_, i) => this.images.fileName(timestamp, start + i));
+    // Noted before the first file is written: a crash before the record names them leaves a
+    // note the start-up repair acts on (docs/decisions/0037-crash-safe-photo-writes.md).
+    const settled = await this.images.notePending(
+      names.map((name) => this.images.url(collection, id, name)),
+    );
     const urls: string[] = [];
     try {
       for (const [i, image] of processed.entries()) {
-        const name = this.images.fileName(timestamp, start + i);
-        urls.push(await this.images.saveProcessed(collection, id, name, image));
+        urls.push(await this.images.saveProcessed(collection, id, names[i] as string, image));
       }
-      return urls;
+      return { urls, settled };
     } catch (error) {
       await this.discard(collection, id, urls);
+      await settled();
       throw error;
     }
   }
@@ -114,7 +120,7 @@ export class ListingWrites {
     const duplicate = new HttpError(409, messages.duplicateAddress(KINDS[collection].noun));
     if (await listingExists(this.db, collection, id)) throw duplicate;
     const processed = await this.processAll(files);
-    const urls = await this.store(collection, id, processed, 0);
+    const { urls, settled } = await this.store(collection, id, processed, 0);
     try {
       const image_captions = Object.fromEntries(
         urls.flatMap((url, i) => (captions[i] ? [[url, captions[i]]] : [])),
@@ -131,6 +137,8 @@ export class ListingWrites {
     } catch (error) {
       await this.discard(collection, id, urls);
       throw error;
+    } finally {
+      await settled();
     }
     return { id };
   }
@@ -226,7 +234,12 @@ export class ListingWrites {
     if (files.length === 0) throw new HttpError(400, "Choose at least one image.");
     const current = await this.existing(collection, id);
     const processed = await this.processAll(files);
-    const urls = await this.store(collection, id, processed, current.image_urls.length);
+    const { urls, settled } = await this.store(
+      collection,
+      id,
+      processed,
+      current.image_urls.length,
+    );
     try {
       return await this.db.transaction(async (tx) => {
         const locked = await this.locked(tx, collection, id);
@@ -240,6 +253,8 @@ export class ListingWrites {
     } catch (error) {
       await this.discard(collection, id, urls);
       throw error;
+    } finally {
+      await settled();
     }
   }
 

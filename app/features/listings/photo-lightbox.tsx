@@ -4,6 +4,7 @@ import Zoom from "yet-another-react-lightbox/plugins/zoom";
 import "yet-another-react-lightbox/styles.css";
 import "./photo-lightbox.css";
 import { messages } from "~/domain/messages";
+import { usePhotoUrl } from "~/features/images";
 import { LIGHTBOX, lightboxZoomSettings } from "./lightbox-settings";
 
 interface PhotoLightboxProps {
@@ -22,12 +23,13 @@ export default function PhotoLightbox({
   index,
   onClose,
 }: PhotoLightboxProps) {
+  const photoUrl = usePhotoUrl();
   return (
     <Lightbox
       open
       close={onClose}
       index={index}
-      slides={urls.map((src, i) => ({ src, alt: alts[i], caption: captions[i] }))}
+      slides={urls.map((src, i) => ({ src: photoUrl(src), alt: alts[i], caption: captions[i] }))}
       plugins={[Zoom]}
       labels={LIGHTBOX.labels}
       carousel={{ finite: false, padding: LIGHTBOX.imagePadding }}

@@ -58,6 +58,8 @@ describe.each(dbTargets)("listing queries on $name", (target) => {
     const cards = await listSummaries(db, "properties");
     expect(cards.map((c) => c.id)).toContain(id);
     expect(cards[0]).not.toHaveProperty("description");
+    // Cards show the price (docs/decisions/0047-listing-presentation-and-detail-layout.md).
+    expect(cards.find((c) => c.id === id)?.price).toBe("2500");
   });
 
   it("refuses a second record with the same key and keeps the first", async () => {

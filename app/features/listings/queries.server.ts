@@ -3,8 +3,8 @@ import type { Collection, PropertyType } from "~/domain/listing-kinds";
 import type { Db, Queryable } from "~/shared/db.server";
 
 const SUMMARY_COLUMNS = `collection, id, address, bedrooms, bathrooms, thumbnail_image_url,
-  thumbnail_description, property_type, currently_available`;
-const ALL_COLUMNS = `${SUMMARY_COLUMNS}, description, image_urls, price, reserve_url, image_captions`;
+  thumbnail_description, property_type, currently_available, price`;
+const ALL_COLUMNS = `${SUMMARY_COLUMNS}, description, image_urls, reserve_url, image_captions`;
 
 /** Cards of one collection, or of both when `collection` is omitted (home page). */
 export async function listSummaries(

@@ -3,8 +3,13 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ImageStore } from "~/features/images/storage.server";
+import { DiskImageStore } from "~/features/images/storage.server";
 import { type Db, openDb } from "~/shared/db.server";
+import {
+  imageStoreTargets,
+  type OpenedStore,
+  stopSharedS3,
+} from "../../../tests/support/image-store-targets";
 import { jpegWithGps } from "../../../tests/support/images";
 import { storageProblems } from "../../../tests/support/storage-consistency";
 import type { ListingFields } from "./listing-input.server";
@@ -27,7 +32,7 @@ const fields: ListingFields = {
 describe("image store repair", () => {
   let db: Db;
   let root: string;
-  let store: ImageStore;
+  let store: DiskImageStore;
   let writes: ListingWrites;
   let photos: string[];
   const id = "1-crash-close";
@@ -35,7 +40,7 @@ describe("image store repair", () => {
   beforeAll(async () => {
     db = await openDb({ dataDir: "memory://" });
     root = await fs.mkdtemp(path.join(os.tmpdir(), "repair-test-"));
-    store = new ImageStore(path.join(root, "images"));
+    store = new DiskImageStore(path.join(root, "images"));
     writes = new ListingWrites(db, store);
     photos = [];
     for (const color of ["#aa0000", "#00aa00"]) {
@@ -146,7 +151,10 @@ describe("image store repair", () => {
 
   it("deletes nothing when the records look wrong (an empty or another database)", async () => {
     const [first] = (await urls()) as [string];
-    await db.query("DELETE FROM listings");
+    // (An empty or another database names no photo anywhere, history included.)
+    for (const table of ["listings", "listing_history", "deleted_listings"]) {
+      await db.query(`DELETE FROM ${table}`);
+    }
     const later = Date.now() + REPAIR_TIMING.orphanGraceMs + 1000;
     const report = await repairImageStorage(db, store, { exclusive: true, now: later });
     expect(report.orphanDeletionWithheld).toBe(true);
@@ -168,5 +176,112 @@ describe("image store repair", () => {
     expect(report.orphans).toEqual([]);
     expect(await store.exists(second)).toBe(false);
     expect((await store.restoreFromTrash([second])).missing).toEqual([]);
+  });
+});
+
+afterAll(stopSharedS3);
+
+// The checks every backend must pass: on a bucket nothing is staged (objects are deleted once
+// the record changed), so a crash leaves at most objects no record names, removed after the
+// grace period under the same rule for suspect records (docs/decisions/0038-object-storage.md).
+describe.each(imageStoreTargets)("image store repair on the $name store", (target) => {
+  let db: Db;
+  let opened: OpenedStore;
+  let writes: ListingWrites;
+  let photos: string[];
+  let fixtures: string;
+  const id = "1-crash-close";
+  const later = () => Date.now() + REPAIR_TIMING.orphanGraceMs + 1000;
+
+  beforeAll(async () => {
+    db = await openDb({ dataDir: "memory://" });
+    opened = await target.open();
+    fixtures = await fs.mkdtemp(path.join(os.tmpdir(), "repair-fixtures-"));
+    writes = new ListingWrites(db, opened.images);
+    photos = [];
+    for (const color of ["#aa0000", "#00aa00"]) {
+      // (Not in the store's temporary folder: the repair empties that.)
+      const file = path.join(fixtures, `photo-${photos.length}.jpg`);
+      await fs.writeFile(file, await jpegWithGps(80, 60, color));
+      photos.push(file);
+    }
+  });
+  afterAll(async () => {
+    await db?.close();
+    await opened?.cleanup();
+    await fs.rm(fixtures, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    await db.query("DELETE FROM listings");
+    await opened.clear();
+    await writes.add("properties", fields, photos);
+  });
+
+  const urls = async () => (await getListing(db, "properties", id))?.image_urls ?? [];
+
+  it("keeps the store consistent through adds and removals", async () => {
+    const [first] = (await urls()) as [string];
+    await writes.removeImage("properties", id, first);
+    expect(await opened.images.exists(first)).toBe(false);
+    expect(await storageProblems(db, opened.images)).toEqual([]);
+    await writes.remove("properties", id);
+    // Only the trash is left: the photos Recently deleted restores (docs/behaviour.md §22).
+    const left = await opened.everything();
+    expect(left.filter((f) => !f.startsWith(".trash"))).toEqual([]);
+    expect(left.length).toBeGreaterThan(0);
+  });
+
+  it("removes photos a crash left without a record, once past the grace period", async () => {
+    // An add cut short: its photos were stored, its record never written.
+    const orphanUrl = await opened.images.save(
+      "properties",
+      "2-lost-lane",
+      "image_1700000000000_0.jpg",
+      Buffer.from("a photo"),
+    );
+    const young = await repairImageStorage(db, opened.images, { exclusive: true });
+    expect(young.orphans).toEqual([opened.images.filesOf(orphanUrl)[0]]);
+    expect(young.orphansRemoved).toEqual([]);
+    expect(await opened.images.exists(orphanUrl)).toBe(true);
+    const old = await repairImageStorage(db, opened.images, { exclusive: true, now: later() });
+    expect(old.orphansRemoved).toHaveLength(1);
+    expect(await opened.images.exists(orphanUrl)).toBe(false);
+    expect(await storageProblems(db, opened.images)).toEqual([]);
+  });
+
+  it("removes a deleted listing's photos when the process died right after the delete", async () => {
+    await writes.add("properties", { ...fields, address: "3 Other Road" }, photos);
+    const removal = await opened.images.stageRemoval([opened.images.folder("properties", id)]);
+    await deleteListing(db, "properties", id); // committed, then the process died
+    void removal;
+    const report = await repairImageStorage(db, opened.images, { exclusive: true, now: later() });
+    expect(report.orphanDeletionWithheld).toBe(false);
+    expect(await storageProblems(db, opened.images)).toEqual([]);
+    // Out of public reach; what the history still names waits in the trash (§21).
+    expect(
+      (await opened.everything()).filter((f) => f.includes(id) && !f.startsWith(".trash")),
+    ).toEqual([]);
+  });
+
+  it("deletes nothing when the records look wrong (an empty or another database)", async () => {
+    const [first] = (await urls()) as [string];
+    for (const table of ["listings", "listing_history", "deleted_listings"]) {
+      await db.query(`DELETE FROM ${table}`);
+    }
+    const report = await repairImageStorage(db, opened.images, { exclusive: true, now: later() });
+    expect(report.orphanDeletionWithheld).toBe(true);
+    expect(report.orphans).toHaveLength(18);
+    expect(report.orphansRemoved).toEqual([]);
+    expect(await opened.images.exists(first)).toBe(true);
+  });
+
+  it("deletes temporary upload files at start, and leaves a shared store's fresh ones", async () => {
+    const temp = await opened.images.tempPath("upload");
+    await fs.writeFile(temp, "half an upload");
+    const shared = await repairImageStorage(db, opened.images, { exclusive: false });
+    expect(shared.temporaryRemoved).toBe(0);
+    const stop = await startStorageRepair(db, opened.images, { exclusive: true });
+    stop();
+    await expect(fs.access(temp)).rejects.toThrow();
   });
 });

@@ -1,9 +1,9 @@
 // After a crash: the image store is brought back in line with the records (at start, then
 // periodically for what was too young to judge). See ImageStore.repair for what is done.
-import path from "node:path";
 import type { Collection } from "~/domain/listing-kinds";
 import type { ImageStore, RepairReport } from "~/features/images/index.server";
 import type { Queryable } from "~/shared/db.server";
+import { log } from "~/shared/logger.server";
 import { namedPhotos } from "./deleted.server";
 
 const MINUTE = 60_000;
@@ -77,51 +77,51 @@ export async function startStorageRepair(
   const timer = setInterval(() => {
     repairImageStorage(db, images, { exclusive: false })
       .then((report) => logReport(images, report))
-      .catch((error) => console.warn("Image store sweep failed:", error));
+      .catch((error) => log().warn({ err: error }, "Image store sweep failed"));
   }, REPAIR_TIMING.sweepEveryMs);
   timer.unref();
   return () => clearInterval(timer);
 }
 
 function logReport(images: ImageStore, report: RepairReport) {
-  const rel = (file: string) => path.relative(images.root, file);
+  const rel = (file: string) => images.describe(file);
   const few = (files: string[]) =>
     files.slice(0, 5).map(rel).join(", ") +
     (files.length > 5 ? `, … (${files.length} in all)` : "");
   if (report.restored.length > 0) {
-    console.warn(
+    log().warn(
       `Image store: restored ${report.restored.length} staged removals whose record remained: ${few(report.restored)}`,
     );
   }
   if (report.finished.length > 0) {
-    console.warn(
+    log().warn(
       `Image store: finished ${report.finished.length} staged removals: ${few(report.finished)}`,
     );
   }
   if (report.temporaryRemoved > 0) {
-    console.warn(
+    log().warn(
       `Image store: deleted ${report.temporaryRemoved} temporary files left by an interrupted write.`,
     );
   }
   if (report.orphanDeletionWithheld) {
-    console.error(
+    log().error(
       `Image store: ${report.orphans.length} photo files are named by no record: more than a crash leaves. Is this the right database? Nothing was deleted: ${few(report.orphans)}`,
     );
     return;
   }
   const kept = report.orphans.filter((f) => !report.orphansRemoved.includes(f));
   if (report.orphansRemoved.length > 0) {
-    console.warn(
+    log().warn(
       `Image store: deleted ${report.orphansRemoved.length} photo files no record names: ${few(report.orphansRemoved)}`,
     );
   }
   if (kept.length > 0) {
-    console.warn(
+    log().warn(
       `Image store: ${kept.length} photo files no record names, kept until they are ${REPAIR_TIMING.orphanGraceMs / MINUTE} minutes old: ${few(kept)}`,
     );
   }
   if (report.strays.length > 0) {
-    console.warn(
+    log().warn(
       `Image store: ${report.strays.length} files that are no photo (left alone): ${few(report.strays)}`,
     );
   }

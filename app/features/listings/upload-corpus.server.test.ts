@@ -7,7 +7,7 @@ import path from "node:path";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ImageStore } from "~/features/images/storage.server";
+import { DiskImageStore } from "~/features/images/storage.server";
 import { type Db, openDb } from "~/shared/db.server";
 import { POLYGLOT_MARKER, uploadCorpus } from "../../../tests/support/upload-corpus";
 import { createListingApi } from "./api.server";
@@ -16,14 +16,14 @@ import { getListing, insertListing } from "./queries.server";
 describe("upload corpus", () => {
   let db: Db;
   let root: string;
-  let store: ImageStore;
+  let store: DiskImageStore;
   let base: string;
   let stop: () => void;
 
   beforeAll(async () => {
     db = await openDb({ dataDir: "memory://" });
     root = await fs.mkdtemp(path.join(os.tmpdir(), "corpus-test-"));
-    store = new ImageStore(root);
+    store = new DiskImageStore(root);
     await insertListing(db, "properties", "1-corpus-court", {
       address: "1 Corpus Court",
       bedrooms: 1,

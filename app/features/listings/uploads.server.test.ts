@@ -7,8 +7,13 @@ import path from "node:path";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ImageStore } from "~/features/images/storage.server";
+import type { ImageStore } from "~/features/images/storage.server";
 import { type Db, openDb } from "~/shared/db.server";
+import {
+  imageStoreTargets,
+  type OpenedStore,
+  stopSharedS3,
+} from "../../../tests/support/image-store-targets";
 import { jpegWithGps } from "../../../tests/support/images";
 import { streamingUpload } from "../../../tests/support/streaming-upload";
 import { createListingApi } from "./api.server";
@@ -16,9 +21,11 @@ import { insertListing } from "./queries.server";
 
 const MB = 1024 * 1024;
 
-describe("uploads", () => {
+afterAll(stopSharedS3);
+
+describe.each(imageStoreTargets)("uploads to the $name store", (target) => {
   let db: Db;
-  let root: string;
+  let opened: OpenedStore;
   let store: ImageStore;
   let port: number;
   let stop: () => void;
@@ -26,8 +33,8 @@ describe("uploads", () => {
 
   beforeAll(async () => {
     db = await openDb({ dataDir: "memory://" });
-    root = await fs.mkdtemp(path.join(os.tmpdir(), "uploads-test-"));
-    store = new ImageStore(path.join(root, "images"));
+    opened = await target.open();
+    store = opened.images;
     await insertListing(db, "properties", "1-upload-lane", {
       address: "1 Upload Lane",
       bedrooms: 1,
@@ -56,12 +63,12 @@ describe("uploads", () => {
   afterAll(async () => {
     stop?.();
     await db?.close();
-    await fs.rm(root, { recursive: true, force: true });
+    await opened?.cleanup();
   });
 
-  /** Files in the image store's temporary folder (under the data directory). */
+  /** Files in the image store's temporary folder (local, under the data directory). */
   const tempFiles = async () =>
-    (await fs.readdir(path.join(root, "images", ".tmp"), { withFileTypes: true }).catch(() => []))
+    (await fs.readdir(store.tempDir, { withFileTypes: true }).catch(() => []))
       .filter((e) => e.isFile())
       .map((e) => path.join(e.parentPath, e.name));
   const noTempFiles = () => expect.poll(tempFiles, { timeout: 5_000 }).toEqual([]);

@@ -12,16 +12,30 @@ export function liveEventStream(hub: LiveHub) {
         .split(",")
         .filter(isCollection),
     );
-    res.writeHead(200, {
+    const headers = {
       "Content-Type": "text/event-stream; charset=utf-8",
       "Cache-Control": "no-store",
       Connection: "keep-alive",
       "X-Accel-Buffering": "no",
-    });
+    };
+    // A HEAD request gets the stream's headers and no stream (it could never read one).
+    if (req.method === "HEAD") {
+      res.writeHead(200, headers).end();
+      return;
+    }
+    res.writeHead(200, headers);
     res.write("retry: 1000\n\n");
-    const unsubscribe = hub.subscribe((change) => {
-      if (wanted.has(change.collection)) res.write(`data: ${JSON.stringify(change)}\n\n`);
-    });
+    const unsubscribe = hub.subscribe(
+      (change) => {
+        if (wanted.has(change.collection)) res.write(`data: ${JSON.stringify(change)}\n\n`);
+      },
+      {
+        // Server shutdown: the browser's EventSource reconnects after `retryMs`.
+        end: (retryMs) => res.end(`retry: ${retryMs}\n\n`),
+        // Changes may have been missed while the database was away: the page reloads its data.
+        resync: () => res.write(`data: ${JSON.stringify({ op: "resync" })}\n\n`),
+      },
+    );
     const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);
     req.on("close", () => {
       clearInterval(heartbeat);

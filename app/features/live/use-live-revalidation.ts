@@ -14,10 +14,21 @@ export function useLiveRevalidation(collections: readonly Collection[]) {
   useEffect(() => {
     const source = new EventSource(`/live?collections=${encodeURIComponent(key)}`);
     let timer: ReturnType<typeof setTimeout> | undefined;
-    source.onmessage = () => {
+    const reload = () => {
       // Several writes in a burst (a save touches one row, a seed many) cost one reload.
       clearTimeout(timer);
       timer = setTimeout(() => void revalidate.current(), 50);
+    };
+    // Each change, and `{"op":"resync"}` when the server's database connection came back.
+    source.onmessage = reload;
+    // Reconnected after the stream broke (a server restart): changes may have been missed.
+    let broken = false;
+    source.onerror = () => {
+      broken = true;
+    };
+    source.onopen = () => {
+      if (broken) reload();
+      broken = false;
     };
     return () => {
       clearTimeout(timer);

@@ -1,0 +1,9 @@
+// The backup feature's public surface on the server (docs/decisions/0040-backups.md).
+export {
+  type BackupManifest,
+  BackupRefusedError,
+  readBackupManifest,
+  restoreBackup,
+  whyNotEmpty,
+  writeBackup,
+} from "./archive.server";

@@ -1,0 +1,236 @@
+// PostgreSQL going away and coming back (docs/behaviour.md, "Database faults"): the process
+// keeps running, requests during the outage get a clear 503 (never a hang), /readyz says not
+// ready, it reconnects by itself, LISTEN resumes, and open pages are told to reload (changes
+// may have been missed) while the kept pages are dropped.
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertListing } from "~/features/listings/queries.server";
+import { DATABASE_UNAVAILABLE, openDb } from "~/shared/db.server";
+import { freePort } from "../scripts/shared/free-port";
+import { startTestApp } from "../tests/support/test-app";
+
+const listing = {
+  address: "7 Outage Road",
+  bedrooms: 2,
+  bathrooms: 1,
+  description: "",
+  image_urls: [],
+  thumbnail_description: "before the outage",
+  property_type: "Residential" as const,
+  currently_available: true,
+  price: null,
+  reserve_url: null,
+};
+
+/** A `/live` stream read in the background, as an open page would. */
+function openLiveStream(base: string) {
+  let text = "";
+  const controller = new AbortController();
+  void fetch(`${base}/live`, { signal: controller.signal })
+    .then(async (res) => {
+      const decoder = new TextDecoder();
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        text += decoder.decode(chunk, { stream: true });
+      }
+    })
+    .catch(() => undefined);
+  return { text: () => text, close: () => controller.abort() };
+}
+
+/** The site on `url`, with one listing, a kept /properties page and an open live stream. */
+async function siteOn(url: string) {
+  const db = await openDb({ databaseUrl: url });
+  await insertListing(db, "properties", "7-outage-road", listing);
+  const t = await startTestApp({ db });
+  const first = await fetch(`${t.base}/properties`);
+  expect(first.status).toBe(200);
+  expect(await first.text()).toContain("before the outage");
+  const live = openLiveStream(t.base);
+  return { db, t, live };
+}
+
+const elapsedSince = (start: number) => Date.now() - start;
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!serverUrl)(
+  "every connection of the server terminated (pg_terminate_backend)",
+  () => {
+    const schema = `faults_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    let site: Awaited<ReturnType<typeof siteOn>>;
+    beforeAll(async () => {
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      // The listings trigger's functions name their tables unqualified.
+      await admin.query(`SET search_path TO ${schema}`);
+      const url = new URL(serverUrl as string);
+      url.searchParams.set("options", `-c search_path=${schema}`);
+      url.searchParams.set("application_name", schema);
+      site = await siteOn(url.toString());
+    });
+    afterAll(async () => {
+      site?.live.close();
+      await site?.t.close();
+      await site?.db.close();
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.end();
+    });
+
+    it("serves again within 5 s, resynchronises open pages and kept pages, and live updates still arrive", async () => {
+      const { t, live } = site;
+      await expect.poll(() => live.text()).toContain("retry: 1000");
+      // Every connection of the server (the LISTEN one and the pool's), waiting until each has
+      // ended; then a change it cannot hear about, since nothing of it is listening.
+      const terminated = await admin.query(
+        "SELECT pg_terminate_backend(pid, 2000) AS done FROM pg_stat_activity WHERE application_name = $1",
+        [schema],
+      );
+      const start = Date.now();
+      expect(terminated.rows.length).toBeGreaterThanOrEqual(2);
+      expect(terminated.rows.every((r) => r.done === true)).toBe(true);
+      await admin.query(
+        `UPDATE listings SET thumbnail_description = 'changed while away' WHERE id = '7-outage-road'`,
+      );
+
+      // The site serves again by itself, and the kept page was dropped: the missed change shows.
+      await expect
+        .poll(async () => (await fetch(`${t.base}/properties`)).text(), { timeout: 5_000 })
+        .toContain("changed while away");
+      expect((await fetch(`${t.base}/readyz`)).status).toBe(200);
+      // The open page was told to reload once LISTEN was back.
+      await expect.poll(() => live.text(), { timeout: 5_000 }).toContain('"op":"resync"');
+      expect(elapsedSince(start)).toBeLessThan(5_000);
+
+      // And a change made now arrives live.
+      await admin.query(
+        `UPDATE listings SET currently_available = false WHERE id = '7-outage-road'`,
+      );
+      await expect
+        .poll(() => live.text(), { timeout: 5_000 })
+        .toMatch(/"collection":"properties","id":"7-outage-road","op":"update"/);
+    }, 30_000);
+  },
+);
+
+// A PostgreSQL cluster of this test's own (the machine's shared one stays untouched), stopped
+// and started again: Debian's binaries, run as the `postgres` user.
+const PG_BIN = "/usr/lib/postgresql/15/bin";
+function privateClusterProblem(): string | null {
+  if (!existsSync(`${PG_BIN}/initdb`)) return `${PG_BIN}/initdb is not installed`;
+  if (process.getuid?.() !== 0) return "needs root to run PostgreSQL as the postgres user";
+  try {
+    execFileSync("id", ["-u", "postgres"]);
+  } catch {
+    return "there is no postgres user";
+  }
+  return null;
+}
+const problem = privateClusterProblem();
+if (problem) console.warn(`Skipping the PostgreSQL restart test: ${problem}.`);
+
+describe.skipIf(problem !== null)("a PostgreSQL cluster stopped and started again", () => {
+  let dir = "";
+  let port = 0;
+  let site: Awaited<ReturnType<typeof siteOn>> | undefined;
+  const asPostgres = (args: string[]) =>
+    execFileSync("runuser", ["-u", "postgres", "--", ...args], { stdio: "pipe" });
+  const pgCtl = (...args: string[]) =>
+    asPostgres([`${PG_BIN}/pg_ctl`, "-D", path.join(dir, "data"), ...args]);
+  const startCluster = () =>
+    pgCtl(
+      "-l",
+      path.join(dir, "log"),
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      "-w",
+      "start",
+    );
+
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), "pg-restart-"));
+    const uid = Number(execFileSync("id", ["-u", "postgres"]).toString());
+    const gid = Number(execFileSync("id", ["-g", "postgres"]).toString());
+    await fs.chown(dir, uid, gid);
+    port = await freePort();
+    asPostgres([
+      `${PG_BIN}/initdb`,
+      "-D",
+      path.join(dir, "data"),
+      "-A",
+      "trust",
+      "-U",
+      "postgres",
+      "--no-sync",
+    ]);
+    startCluster();
+    site = await siteOn(`postgres://postgres@127.0.0.1:${port}/postgres`);
+  }, 60_000);
+  afterAll(async () => {
+    site?.live.close();
+    await site?.t.close();
+    await site?.db.close().catch(() => undefined);
+    if (dir) {
+      try {
+        pgCtl("-m", "immediate", "-w", "stop");
+      } catch {
+        // Not running.
+      }
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("answers 503 quickly while it is down, and serves again within 5 s of its return with live updates", async () => {
+    const { t, live } = site as NonNullable<typeof site>;
+    await expect.poll(() => live.text()).toContain("retry: 1000");
+    const cookie = await t.signIn("staff@example.com");
+    pgCtl("-m", "fast", "-w", "stop");
+
+    // A page nobody has seen yet (nothing kept): the root error page, 503, with the reason.
+    let start = Date.now();
+    const page = await fetch(`${t.base}/new-construction`);
+    expect(page.status).toBe(503);
+    expect(await page.text()).toContain(DATABASE_UNAVAILABLE.message.replace("'", "&#x27;"));
+    // A signed-in visitor (the session is looked up first): a plain 503 with Retry-After.
+    const signedIn = await fetch(`${t.base}/properties`, { headers: { cookie } });
+    expect(signedIn.status).toBe(503);
+    expect(signedIn.headers.get("retry-after")).toBe("5");
+    expect(await signedIn.text()).toBe(DATABASE_UNAVAILABLE.message);
+    const ready = await fetch(`${t.base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ database: "unreachable" });
+    expect((await fetch(`${t.base}/healthz`)).status).toBe(200);
+    // Never a hang: each of these was answered at once.
+    expect(elapsedSince(start)).toBeLessThan(3_000);
+
+    startCluster();
+    start = Date.now();
+    await expect
+      .poll(async () => (await fetch(`${t.base}/new-construction`)).status, { timeout: 5_000 })
+      .toBe(200);
+    expect((await fetch(`${t.base}/properties`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${t.base}/readyz`)).status).toBe(200);
+    await expect.poll(() => live.text(), { timeout: 5_000 }).toContain('"op":"resync"');
+    expect(elapsedSince(start)).toBeLessThan(5_000);
+
+    const other = new pg.Client({
+      connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    });
+    await other.connect();
+    try {
+      await other.query(
+        "UPDATE listings SET currently_available = false WHERE id = '7-outage-road'",
+      );
+    } finally {
+      await other.end();
+    }
+    await expect
+      .poll(() => live.text(), { timeout: 5_000 })
+      .toMatch(/"collection":"properties","id":"7-outage-road","op":"update"/);
+  }, 60_000);
+});

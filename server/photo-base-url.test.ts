@@ -1,0 +1,61 @@
+// PHOTO_BASE_URL: pages point their photos at a CDN in front of the bucket, the page's policy
+// allows that origin for images, and records keep their /images URLs
+// (docs/decisions/0038-object-storage.md).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertListing } from "~/features/listings/queries.server";
+import { startTestApp, type TestApp } from "../tests/support/test-app";
+
+const CDN = "https://photos.cdn.example.net/leasing";
+
+describe("photos from PHOTO_BASE_URL", () => {
+  let app: TestApp;
+  const url = "/images/properties/7-cdn-court/image_1700000000000_0.jpg";
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { PHOTO_BASE_URL: `${CDN}/` } });
+    await insertListing(app.db, "properties", "7-cdn-court", {
+      address: "7 CDN Court",
+      bedrooms: 2,
+      bathrooms: 1,
+      description: "",
+      image_urls: [url],
+      thumbnail_description: "",
+      property_type: "Residential",
+      currently_available: true,
+      price: null,
+      reserve_url: null,
+    });
+  });
+  afterAll(() => app?.close());
+
+  it("points the listing page's photos and the list's thumbnails at the base URL", async () => {
+    for (const page of ["/properties/7-cdn-court", "/properties"]) {
+      const res = await fetch(app.base + page);
+      const html = await res.text();
+      expect(res.status).toBe(200);
+      expect(html).toContain(`src="${CDN}/properties/7-cdn-court/image_1700000000000_0.jpg"`);
+      expect(html).toContain(`${CDN}/properties/7-cdn-court/image_1700000000000_0.w400.webp 400w`);
+      expect(html).not.toContain(`src="${url}"`);
+      const policy = res.headers.get("content-security-policy") ?? "";
+      expect(policy).toMatch(/img-src 'self' data: blob: https:\/\/photos\.cdn\.example\.net;/);
+    }
+  });
+
+  it("keeps the site's own image URLs working (the CDN's origin may be this server)", async () => {
+    expect((await fetch(app.base + url)).status).toBe(404); // nothing stored: not a 5xx
+  });
+});
+
+describe("photos without PHOTO_BASE_URL", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app?.close());
+
+  it("allows only the site itself for images", async () => {
+    const res = await fetch(`${app.base}/properties`);
+    await res.text();
+    expect(res.headers.get("content-security-policy")).toMatch(/img-src 'self' data: blob:;/);
+  });
+});

@@ -1,0 +1,752 @@
+// Fuzz: generated hostile requests against every route, API endpoint, page action and upload,
+// as anonymous, as a signed-in non-admin and as an admin (issue 8, docs/decisions/0036).
+// Checked for every answer: never a 5xx; a refusal (4xx) carries a message; a refused request
+// changed nothing that is stored (every table dumped and the image tree hashed, before and after).
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jpegWithGps } from "../support/images";
+import { type RawRequest, type RawResponse, rawClient, rawSocket } from "../support/raw-http";
+import {
+  imageTreeHasher,
+  type StoredState,
+  stateDifferences,
+  tableDigester,
+} from "../support/stored-state";
+import { startTestApp, type TestApp } from "../support/test-app";
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 10_500);
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+
+type Role = "anonymous" | "user" | "admin";
+const ADMIN_EMAIL = "fuzz-admin@example.com";
+const OTHER_ADMIN = "other-admin@example.com";
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+const LONE_SURROGATES = ["\uD800", "\uDFFF", "a\uD83D", "\uDE00b"];
+const CONTROL = ["\0", "a\0b", "\u0001", "\b", "\u001b[31m", "\r\n", "\u007f", "\u0085", "\u2028"];
+const TRAVERSAL = [
+  "..",
+  ".",
+  "../../../../etc/passwd",
+  "..\\..\\windows\\win.ini",
+  "/etc/passwd",
+  "C:\\boot.ini",
+  "%2e%2e",
+  "....//....//",
+  ".removing-x",
+  ".tmp",
+];
+
+/** Strings a form or JSON field might receive. */
+const nasty = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 3, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }) },
+  { weight: 2, arbitrary: fc.constantFrom(...LONE_SURROGATES, ...CONTROL, ...TRAVERSAL) },
+  { weight: 1, arbitrary: fc.constantFrom("", " ", "   ", "-", "null", "undefined", "NaN") },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom("a", "é", "東", "😀", "\0"), fc.integer({ min: 200, max: 60_000 }))
+      .map(([c, n]) => c.repeat(n)),
+  },
+);
+
+/** Any JSON value, including the wrong types for every field. */
+const anyJson = fc.oneof(
+  nasty,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(nasty, { maxLength: 3 }),
+  fc.dictionary(nasty, nasty, { maxKeys: 3 }),
+);
+
+/** UTF-8 bytes of a string, percent-encoded; lone surrogates as their (invalid) 3-byte form. */
+function pct(value: string): string {
+  if (!/\p{Cs}/u.test(value)) {
+    return encodeURIComponent(value).replace(
+      /[!'()*]/g,
+      (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+    );
+  }
+  let out = "";
+  for (const ch of value) {
+    const code = ch.codePointAt(0) ?? 0;
+    const bytes =
+      code >= 0xd800 && code <= 0xdfff
+        ? [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        : [...Buffer.from(ch, "utf8")];
+    for (const b of bytes) {
+      const c = String.fromCharCode(b);
+      out += /[A-Za-z0-9\-_.~]/.test(c) ? c : `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
+    }
+  }
+  return out;
+}
+
+/** Path segments: some real, some percent-encoded junk, some broken percent-encoding. */
+function segment(known: () => string[]) {
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constant(null).map(() => pickKnown(known())) },
+    { weight: 3, arbitrary: nasty.map((s) => pct(s.slice(0, 3000))) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        "%FF",
+        "%",
+        "%zz",
+        "%F1%80",
+        "%C0%AE%C0%AE",
+        "%ED%A0%80",
+        "%00",
+        "..%2F..%2F..%2Fetc%2Fpasswd",
+        "..%5C..%5Cwin.ini",
+        "%2e%2e",
+        "%252e%252e%252f",
+        "a%2Fb",
+        "%E0%A4%A",
+        "x".repeat(5000),
+      ),
+    },
+  );
+}
+
+let knownIds: string[] = ["1-main-st"];
+function pickKnown(ids: string[]) {
+  return encodeURIComponent(ids[Math.floor(Math.random() * ids.length)] ?? "x");
+}
+
+const junkQuery = fc.oneof(
+  fc.constant(""),
+  nasty.map((s) => `?q=${pct(s.slice(0, 500))}`),
+  fc.constantFrom("?%FF", "?a=%", "?_data=routes%2Fhome", "?index", "?__proto__=1", "?a[b]=c"),
+);
+
+const COLLECTION = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom("properties", "newConstruction") },
+  { weight: 1, arbitrary: fc.constantFrom("other", "%FF", "__proto__", "constructor", "") },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Bodies
+
+interface Body {
+  contentType?: string;
+  body?: Buffer | string;
+}
+
+const listingLike = fc
+  .record(
+    {
+      address: anyJson,
+      bedrooms: anyJson,
+      bathrooms: anyJson,
+      description: anyJson,
+      thumbnail_description: anyJson,
+      property_type: fc.oneof(fc.constantFrom("Residential", "Commercial", "Vacation"), anyJson),
+      currently_available: fc.oneof(fc.boolean(), anyJson),
+      price: anyJson,
+      reserve_url: fc.oneof(fc.constant("https://example.com/x"), anyJson),
+      image_urls: fc.oneof(fc.array(nasty, { maxLength: 3 }), anyJson),
+      version: fc.oneof(fc.integer({ min: -2, max: 10 }), anyJson),
+      url: fc.oneof(
+        fc.constantFrom("/images/properties/1-main-st/image_1_0.jpg", "../../x", ""),
+        anyJson,
+      ),
+      currently_available_: anyJson,
+    },
+    { requiredKeys: [] },
+  )
+  .map((record) => ({ ...record, address: record.address ?? `Fuzz ${Math.random()}` }));
+
+let tinyJpeg: Buffer;
+const FILE_NAMES = fc.oneof(
+  fc.constantFrom(
+    "photo.jpg",
+    "../../../evil.jpg",
+    "..\\..\\evil.jpg",
+    "a\0b.jpg",
+    ".tmp",
+    "x".repeat(1000),
+    "東京.jpg",
+    "\uD800.jpg",
+  ),
+  nasty.map((s) => s.replaceAll('"', "").replaceAll("\r", "").replaceAll("\n", "")),
+);
+const FILE_BYTES = fc.oneof(
+  { weight: 1, arbitrary: fc.constant(null).map(() => tinyJpeg) },
+  { weight: 3, arbitrary: fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b)) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"),
+      Buffer.from("%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF"),
+      Buffer.from("not an image at all"),
+      Buffer.alloc(0),
+    ),
+  },
+  { weight: 1, arbitrary: fc.constant(null).map(() => tinyJpeg.subarray(0, 40)) },
+);
+
+function multipart(parts: { name: string; filename?: string; type?: string; value: Buffer }[]) {
+  const boundary = `----fuzz${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
+    if (part.filename !== undefined) head += `; filename="${part.filename}"`;
+    head += "\r\n";
+    if (part.type) head += `Content-Type: ${part.type}\r\n`;
+    chunks.push(Buffer.from(`${head}\r\n`, "utf8"), part.value, Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(chunks) };
+}
+
+const multipartBody: fc.Arbitrary<Body> = fc
+  .record({
+    data: fc.oneof(
+      listingLike.map((l) => JSON.stringify(l)),
+      nasty,
+      fc.constant(undefined),
+    ),
+    files: fc.array(
+      fc.record({
+        name: fc.oneof(
+          fc.constant("images"),
+          nasty.map((s) => s.replaceAll('"', "")),
+        ),
+        filename: FILE_NAMES,
+        type: fc.constantFrom("image/jpeg", "image/svg+xml", "application/pdf", "", "text/html"),
+        value: FILE_BYTES,
+      }),
+      { maxLength: 3 },
+    ),
+    broken: fc.boolean(),
+  })
+  .map(({ data, files, broken }) => {
+    const parts = files.map((f) => ({ ...f, type: f.type || undefined }));
+    const form = multipart(
+      data === undefined ? parts : [{ name: "data", value: Buffer.from(data) }, ...parts],
+    );
+    // A body cut short, or a boundary that does not match.
+    if (broken)
+      return { contentType: form.contentType, body: form.body.subarray(0, form.body.length / 2) };
+    return form;
+  });
+
+const jsonBody: fc.Arbitrary<Body> = fc.oneof(
+  listingLike.map((l) => ({ contentType: "application/json", body: JSON.stringify(l) })),
+  anyJson.map((v) => ({ contentType: "application/json", body: JSON.stringify(v) ?? "" })),
+  fc.constantFrom(
+    { contentType: "application/json", body: "{" },
+    { contentType: "application/json", body: '{"a":"\\ud800"}' },
+    { contentType: "application/json", body: '{"address":"a\\u0000b"}' },
+    { contentType: "application/json; charset=utf-16", body: "{}" },
+    { contentType: "application/json", body: `{"x":"${"y".repeat(300_000)}"}` },
+  ),
+);
+
+const formBody = (fields: fc.Arbitrary<Record<string, string>>): fc.Arbitrary<Body> =>
+  fields.map((record) => ({
+    contentType: "application/x-www-form-urlencoded",
+    body: Object.entries(record)
+      .map(([k, v]) => `${pct(k)}=${pct(v)}`)
+      .join("&"),
+  }));
+
+const otherBody: fc.Arbitrary<Body> = fc.oneof(
+  fc.constant({}),
+  fc.constantFrom(
+    { contentType: "text/plain", body: "hello" },
+    { contentType: "application/xml", body: "<a/>" },
+    { contentType: "multipart/form-data", body: "no boundary" },
+    { contentType: "multipart/form-data; boundary=x", body: "--x\r\nbroken" },
+    { contentType: "application/x-www-form-urlencoded", body: "%FF=%&a" },
+    { contentType: "application/octet-stream", body: Buffer.alloc(2048, 7) },
+    { contentType: "image/jpeg", body: Buffer.from("\xff\xd8\xff") },
+  ),
+);
+
+const anyBody = fc.oneof(jsonBody, multipartBody, formBody(fc.dictionary(nasty, nasty)), otherBody);
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+interface Generated extends RawRequest {
+  role: Role;
+  family: string;
+}
+
+const PAGES = [
+  "/",
+  "/about",
+  "/contact",
+  "/properties",
+  "/new-construction",
+  "/rental-application",
+  "/rental-application.pdf",
+  "/sitemap.xml",
+  "/robots.txt",
+  "/addproperty",
+  "/addnewconstruction",
+  "/admin/admins",
+  "/admin/site",
+  "/admin/deleted",
+  "/images/site/logo_1.png",
+  "/images/site/application_1.pdf",
+  "/images/.trash/properties/x/image_1_0.jpg",
+  "/healthz",
+  "/live",
+  "/favicon.ico",
+  "/logo.svg",
+  "/auth/login",
+  "/auth/callback",
+  "/dev-oidc/.well-known/openid-configuration",
+  "/dev-oidc/auth",
+  "/dev-oidc/interaction/x",
+  "/nope",
+  "/assets/x.js",
+];
+
+const ids = () => knownIds;
+
+const pageRequest = fc
+  .record({
+    path: fc.oneof(
+      fc.constantFrom(...PAGES),
+      segment(ids).map((id) => `/properties/${id}`),
+      segment(ids).map((id) => `/new-construction/${id}`),
+      segment(ids).map((id) => `/editproperties/${id}`),
+      segment(ids).map((id) => `/edit-construction/${id}`),
+      segment(ids).map((id) => `/properties/${id}/history`),
+      segment(ids).map((id) => `/new-construction/${id}/history`),
+      segment(() => ["logo_1.png", "application_1.pdf"]).map((s) => `/images/site/${s}`),
+      fc
+        .tuple(
+          COLLECTION,
+          segment(ids),
+          segment(() => ["image_1_0.jpg", "image_1_0.w400.webp"]),
+        )
+        .map(([c, folder, file]) => `/images/${c}/${folder}/${file}`),
+      segment(ids).map((s) => `/assets/${s}`),
+      segment(ids).map((s) => `/${s}`),
+      fc.constantFrom(
+        "//%F1%80%80",
+        "//%F1...",
+        "//evil.example/x",
+        "/properties/%FF",
+        "/properties/%00",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "/images/properties/..%2F..%2F..%2F..%2Fetc%2Fimage_1_1.w400.jpg",
+        "/images/.tmp/upload-x.tmp",
+        "/properties/..%2Fabout",
+        "/./about",
+        "/about/",
+        "/about/.",
+        "*",
+        "http://127.0.0.1/about",
+      ),
+    ),
+    data: fc.constantFrom("", ".data", "/.data"),
+    query: junkQuery,
+  })
+  .map(({ path, data, query }) => `${path.endsWith(".data") ? path : path + data}${query}`);
+
+const api = fc.oneof(
+  COLLECTION.map((c) => `/api/listings/${c}`),
+  fc.tuple(COLLECTION, segment(ids)).map(([c, id]) => `/api/listings/${c}/${id}`),
+  fc.tuple(COLLECTION, segment(ids)).map(([c, id]) => `/api/listings/${c}/${id}/images`),
+  segment(ids).map((id) => `/api/listings/properties/${id}/availability`),
+  fc.tuple(COLLECTION, segment(ids)).map(([c, id]) => `/api/listings/${c}/${id}/featured`),
+  fc
+    .tuple(
+      COLLECTION,
+      segment(ids),
+      segment(() => ["1", "0", "-1"]),
+    )
+    .map(([c, id, seq]) => `/api/listings/${c}/${id}/history/${seq}/restore`),
+  segment(() => ["1", "0"]).map((entry) => `/api/deleted/${entry}/restore`),
+  fc.constantFrom(
+    "/api",
+    "/api/",
+    "/api/nope",
+    "/api/listings",
+    "/api/listings/%FF/%FF",
+    "/api/site",
+    "/api/site/",
+  ),
+);
+
+const role = fc.constantFrom<Role>("anonymous", "user", "admin");
+
+const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.oneof(
+  { weight: 6, arbitrary: fc.constant({}) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<Record<string, string>>(
+      { origin: "https://evil.example" },
+      { accept: "application/json" },
+      { "accept-encoding": "br, gzip, deflate, zstd, *;q=0" },
+      { "if-none-match": '"x"' },
+      { range: "bytes=0-10" },
+      { range: "bytes=99999999-" },
+      { "x-forwarded-for": "1.2.3.4" },
+      { cookie: "session=%FF%00; session=x" },
+      { cookie: `session=${"a".repeat(64)}` },
+      { "x-huge": "h".repeat(40_000) },
+      { "content-encoding": "gzip" },
+      { "transfer-encoding": "chunked" },
+    ),
+  },
+);
+
+const generated: fc.Arbitrary<Generated> = fc
+  .oneof(
+    {
+      weight: 4,
+      arbitrary: fc
+        .record({
+          role,
+          target: pageRequest,
+          method: fc.constantFrom("GET", "GET", "HEAD", "OPTIONS"),
+        })
+        .map((r) => ({ ...r, family: "page read" })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .record({
+          role,
+          target: pageRequest,
+          method: fc.constantFrom("POST", "PUT", "PATCH", "DELETE"),
+          body: anyBody,
+        })
+        .map(({ body, ...r }) => ({ ...r, ...withBody(body), family: "page write" })),
+    },
+    {
+      weight: 6,
+      arbitrary: fc
+        .record({
+          role: fc.constantFrom<Role>("anonymous", "user", "admin", "admin", "admin"),
+          target: api,
+          method: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"),
+          body: anyBody,
+        })
+        .map(({ body, ...r }) => ({ ...r, ...withBody(body), family: "api" })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .record({
+          role: fc.constantFrom<Role>("anonymous", "user", "admin", "admin"),
+          target: fc.constantFrom("/admin/admins", "/admin/admins.data", "/admin/admins?index"),
+          body: fc.oneof(
+            formBody(
+              fc.record(
+                {
+                  intent: fc.oneof(fc.constantFrom("grant", "revoke"), nasty),
+                  email: fc.oneof(
+                    fc.constantFrom(OTHER_ADMIN, "new@example.com", "NEW@Example.com ", "@", ""),
+                    nasty,
+                  ),
+                },
+                { requiredKeys: [] },
+              ),
+            ),
+            jsonBody,
+            multipartBody,
+            otherBody,
+          ),
+        })
+        .map(({ body, ...r }) => ({
+          ...r,
+          method: "POST",
+          ...withBody(body),
+          family: "page action",
+        })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .record({
+          role,
+          target: fc.oneof(
+            fc.constantFrom("/auth/logout", "/auth/login", "/auth/callback"),
+            fc
+              .tuple(nasty, nasty)
+              .map(([code, state]) => `/auth/callback?code=${pct(code)}&state=${pct(state)}`),
+            segment(ids).map((s) => `/dev-oidc/${s}`),
+          ),
+          method: fc.constantFrom("GET", "POST"),
+          body: anyBody,
+        })
+        .map(({ body, ...r }) => ({ ...r, ...withBody(body), family: "sign-in" })),
+    },
+  )
+  .chain((request: Generated) =>
+    extraHeaders.map(
+      (headers): Generated => ({ ...request, headers: { ...request.headers, ...headers } }),
+    ),
+  );
+
+function withBody({ contentType, body }: Body): {
+  headers: Record<string, string>;
+  body?: Buffer | string;
+} {
+  return { headers: contentType ? { "content-type": contentType } : {}, body };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe("fuzz", () => {
+  it.skipIf(!process.env.FUZZ_TIME_GEN)("generation cost", () => {
+    tinyJpeg = Buffer.alloc(10);
+    const t = performance.now();
+    fc.sample(generated, { numRuns: 300, seed: 1 });
+    console.log(`generation: ${(performance.now() - t).toFixed(0)} ms for 300`);
+  });
+
+  let app: TestApp;
+  let client: ReturnType<typeof rawClient>;
+  const cookies: Record<Role, string> = { anonymous: "", user: "", admin: "" };
+  let digestTables: () => Promise<Record<string, string>>;
+  let hashTree: () => Promise<string>;
+
+  const snapshot = async (): Promise<StoredState> => ({
+    tables: await digestTables(),
+    images: await hashTree(),
+  });
+
+  /** After an accepted write: its temporary files are deleted once the answer is out. */
+  async function settledSnapshot(): Promise<StoredState> {
+    let last = await snapshot();
+    for (let i = 0; i < 50; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      const next = await snapshot();
+      if (stateDifferences(last, next).length === 0) return next;
+      last = next;
+    }
+    return last;
+  }
+
+  async function refreshIds() {
+    const rows = await app.db.query<{ id: string }>("SELECT id FROM listings ORDER BY id");
+    knownIds = rows.map((r) => r.id);
+  }
+
+  async function seed() {
+    for (const collection of ["properties", "newConstruction"] as const) {
+      for (let i = 0; i < 3; i++) {
+        const form = multipart([
+          {
+            name: "data",
+            value: Buffer.from(
+              JSON.stringify({ address: `${100 + i} Seed ${collection} Street ${Date.now()}` }),
+            ),
+          },
+          { name: "images", filename: "p.jpg", type: "image/jpeg", value: tinyJpeg },
+        ]);
+        const res = await client.send({
+          method: "POST",
+          target: `/api/listings/${collection}`,
+          headers: { "content-type": form.contentType, cookie: cookies.admin },
+          body: form.body,
+        });
+        expect(res.status, res.body.toString()).toBe(201);
+      }
+    }
+    await refreshIds();
+  }
+
+  beforeAll(async () => {
+    tinyJpeg = await jpegWithGps(48, 32);
+    app = await startTestApp({
+      env: {
+        SIGN_IN_RATE_LIMIT: "100000000",
+        WRITE_RATE_LIMIT: "100000000",
+        LIVE_STREAMS_PER_CLIENT: "100000",
+        LIVE_STREAMS_TOTAL: "100000",
+      },
+    });
+    client = rawClient(app.base, { maxSockets: 1 });
+    cookies.user = await app.signIn("fuzz-user@example.com");
+    cookies.admin = await app.signIn(ADMIN_EMAIL, { admin: true });
+    await app.signIn(OTHER_ADMIN, { admin: true });
+    digestTables = await tableDigester(app.db);
+    hashTree = imageTreeHasher(app.images.root);
+    await seed();
+  });
+  afterAll(async () => {
+    client?.close();
+    await app?.close();
+  });
+
+  it(`answers ${RUNS} generated requests without a 5xx, with a message for every refusal, and refused requests change nothing`, async () => {
+    const statuses = new Map<number, number>();
+    const problems = new Map<string, string>();
+    const note = (kind: string, detail: string) => {
+      if (!problems.has(kind)) problems.set(kind, detail.slice(0, 400));
+    };
+    let before = await snapshot();
+    let sent = 0;
+    let snapshotMs = 0;
+    let requestMs = 0;
+    let gapMs = 0;
+    let transportErrors = 0;
+    let sendMs = 0;
+    let retries = 0;
+    let previous = "";
+    let insideMs = 0;
+    let left = performance.now();
+    const slowest: { ms: number; where: string }[] = [];
+    const started = performance.now();
+
+    await fc.assert(
+      fc.asyncProperty(generated, async (request) => {
+        const entered = performance.now();
+        gapMs += entered - left;
+        try {
+          const headers = { ...request.headers };
+          if (cookies[request.role])
+            headers.cookie = [cookies[request.role], headers.cookie].filter(Boolean).join("; ");
+          let res: RawResponse;
+          const sendStart = performance.now();
+          try {
+            res = await client.send({ ...request, headers }).catch((error) => {
+              // A kept-alive connection the server closed as the request went out: send again.
+              if ((error as NodeJS.ErrnoException).code !== "ECONNRESET") throw error;
+              retries++;
+              return client.send({ ...request, headers: { ...headers, connection: "close" } });
+            });
+          } catch (error) {
+            transportErrors++;
+            note(
+              `transport error ${request.family}`,
+              `${error} <- ${request.method} ${request.target.slice(0, 100)} ${JSON.stringify(headers).slice(0, 200)}`,
+            );
+            return true;
+          }
+          sent++;
+          sendMs += performance.now() - sendStart;
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          const where = `${request.role} ${request.method} ${request.target.slice(0, 200)} (${request.headers?.["content-type"] ?? "no body type"})`;
+          if (res.status >= 500) {
+            note(
+              `${res.status} ${request.family} ${request.target.split(/[/?]/)[1]}`,
+              `${where} -> ${res.body.toString().slice(0, 200)}`,
+            );
+          }
+          if (
+            res.status >= 400 &&
+            res.status < 500 &&
+            request.method !== "HEAD" &&
+            !hasMessage(res)
+          ) {
+            note(`empty ${res.status} ${request.family}`, where);
+          }
+          requestMs += res.ms;
+          slowest.push({ ms: res.ms, where: `${res.status} ${where.slice(0, 160)}` });
+          slowest.sort((a, b) => b.ms - a.ms).splice(8);
+          const snapStart = performance.now();
+          const accepted = res.status < 400;
+          const safe =
+            request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS";
+          const signInStep =
+            request.target.startsWith("/auth/") || request.target.startsWith("/dev-oidc");
+          if (accepted && (!safe || signInStep)) {
+            // An accepted write: the new state is the baseline.
+            if (request.target.startsWith("/auth/logout") && request.role !== "anonymous") {
+              cookies[request.role] =
+                request.role === "admin"
+                  ? await app.signIn(ADMIN_EMAIL, { admin: true })
+                  : await app.signIn("fuzz-user@example.com");
+            }
+            await refreshIds();
+            if (knownIds.length < 4) await seed();
+            before = await settledSnapshot();
+          } else if (!safe || sent % 100 === 0) {
+            const after = await snapshot();
+            const changed = stateDifferences(before, after);
+            // Reads may start a sign-in (a login-flow row) or create a user through the
+            // development provider; those are accepted answers, not refusals.
+            if (changed.length > 0) {
+              note(
+                `refused ${request.family} changed data`,
+                `${res.status} ${where}: ${changed.join(", ")}; before it: ${previous}`,
+              );
+            }
+            before = after;
+          }
+          previous = `${res.status} ${where}`;
+          snapshotMs += performance.now() - snapStart;
+          return true;
+        } finally {
+          insideMs += performance.now() - entered;
+          left = performance.now();
+        }
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    );
+
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `fuzz: ${sent} requests in ${seconds.toFixed(1)} s (seed ${SEED}); by status: ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
+    );
+    console.log(
+      `fuzz: slowest: ${slowest.map((s) => `${s.ms.toFixed(0)} ms ${s.where}`).join("\n  ")}`,
+    );
+    console.log(
+      `fuzz: snapshots took ${(snapshotMs / 1000).toFixed(1)} s, requests ${(requestMs / 1000).toFixed(1)} s, inside ${(insideMs / 1000).toFixed(1)} s, between ${(gapMs / 1000).toFixed(1)} s, ${transportErrors} transport errors, send ${(sendMs / 1000).toFixed(1)} s, ${retries} retries`,
+    );
+    expect(Object.fromEntries(problems)).toEqual({});
+    expect(sent).toBeGreaterThanOrEqual(RUNS * 0.99);
+  });
+
+  it("answers malformed requests that no client library sends with a 4xx and a message", async () => {
+    const cases = [
+      "GET //%F1%80 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+      "GET /properties/%FF HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+      "GET /a\0b HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+      "GET /a b HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+      "GET /\u00ff HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+      "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + "a".repeat(20_000) + "\r\nConnection: close\r\n\r\n",
+      "BREW / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+      "GET / HTTP/9.9\r\nHost: x\r\nConnection: close\r\n\r\n",
+      "POST /api/listings/properties HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n",
+      "POST /api/listings/properties HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\nConnection: close\r\n\r\n",
+      "garbage\r\n\r\n",
+    ];
+    const answers = [];
+    for (const raw of cases) {
+      const res = await rawSocket(app.base, Buffer.from(raw, "latin1"));
+      answers.push({
+        request: raw.split("\r\n")[0]?.slice(0, 60),
+        status: res.status,
+        message: hasMessage(res),
+      });
+    }
+    for (const answer of answers) {
+      expect(answer.status, JSON.stringify(answer)).toBeGreaterThanOrEqual(400);
+      expect(answer.status, JSON.stringify(answer)).toBeLessThan(500);
+      expect(answer.message, JSON.stringify(answer)).toBe(true);
+    }
+  });
+});
+
+function hasMessage(res: RawResponse): boolean {
+  const text = res.body.toString("utf8").trim();
+  if (text.length === 0) return false;
+  if (String(res.headers["content-type"]).includes("json")) {
+    try {
+      const parsed = JSON.parse(text) as { error?: unknown };
+      return typeof parsed.error === "string" && parsed.error.length > 0;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
