@@ -29,7 +29,11 @@ test.describe("site settings", () => {
     await gotoHydrated(page, "/");
     await userMenuButton(page, adminAccount.user).click();
     const menu = nav(page).locator(".dropdown-menu");
-    await expect(menu.getByRole("link")).toHaveText(["Manage admins", "Site settings"]);
+    await expect(menu.getByRole("link")).toHaveText([
+      "Manage admins",
+      "Site settings",
+      "Recently deleted",
+    ]);
     await menu.getByRole("link", { name: "Site settings" }).click();
     await expect(page).toHaveURL(/\/admin\/site$/);
     await expect(heading(page)).toHaveText(exactly("Site settings"));
