@@ -88,6 +88,11 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettingsData }) {
       aboutUs: toParagraphs(fields.aboutUs),
       founder: toParagraphs(fields.founder),
       contacts: fields.contacts.map((c) => (c.phone?.trim() ? c : { ...c, phone: undefined })),
+      office: {
+        ...fields.office,
+        address: fields.office.address?.trim() || undefined,
+        hours: fields.office.hours?.trim() || undefined,
+      },
       logo: logoDefault ? "default" : "keep",
       application: pdfGenerated ? "generated" : "keep",
       featured: featured.map(({ collection, id }) => ({ collection, id })),
@@ -244,6 +249,56 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettingsData }) {
         )}
       />
       {line("errorContactName", "Support contact name")}
+      <fieldset>
+        <legend className="form-label">Office</legend>
+        {(
+          [
+            ["phone", "Phone", "tel"],
+            ["email", "E-mail", "email"],
+            ["address", "Address (optional)", "text"],
+            ["hours", "Opening hours (optional)", "text"],
+          ] as const
+        ).map(([key, label, type]) => (
+          <div key={key}>
+            <label className="form-label" htmlFor={`${id}-office-${key}`}>
+              {label}
+            </label>
+            <input
+              id={`${id}-office-${key}`}
+              className="form-control"
+              type={type}
+              value={fields.office[key] ?? ""}
+              disabled={saving}
+              onChange={(e) => set("office", { ...fields.office, [key]: e.currentTarget.value })}
+            />
+          </div>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend className="form-label">Brand colours</legend>
+        {(
+          [
+            ["primary", "Primary colour (buttons, links, headings)"],
+            ["accent", "Accent colour (rules, badges)"],
+          ] as const
+        ).map(([key, label]) => (
+          <div key={key}>
+            <label className="form-label" htmlFor={`${id}-brand-${key}`}>
+              {label}
+            </label>
+            <input
+              id={`${id}-brand-${key}`}
+              className="form-control form-control-color"
+              type="color"
+              value={fields.brandColors[key]}
+              disabled={saving}
+              onChange={(e) =>
+                set("brandColors", { ...fields.brandColors, [key]: e.currentTarget.value })
+              }
+            />
+          </div>
+        ))}
+      </fieldset>
       <FeaturedOrder items={featured} onChange={setFeatured} disabled={saving} />
       <div>
         <label className="form-label" htmlFor={`${id}-application`}>

@@ -1,4 +1,4 @@
-import type { CompanyContent, ContactPerson } from "~/domain/company";
+import type { BrandColors, CompanyContent, ContactPerson, OfficeContact } from "~/domain/company";
 
 /** The fields the site settings page edits (docs/behaviour.md §18); files travel beside them. */
 export interface EditableSettings {
@@ -9,6 +9,10 @@ export interface EditableSettings {
   services: { title: string; text: string }[];
   contacts: ContactPerson[];
   errorContactName: string;
+  /** The office's phone, e-mail, address and hours (footer, contact and detail pages). */
+  office: OfficeContact;
+  /** The brand colours (`--brand-primary`, `--brand-accent`; decision 0046). */
+  brandColors: BrandColors;
 }
 
 /** The editable fields of some content (what the form starts with, what the CLI exports). */
@@ -23,5 +27,7 @@ export function editableOf(content: CompanyContent): EditableSettings {
       phone ? { role, name, email, phone } : { role, name, email },
     ),
     errorContactName: content.errorContactName,
+    office: { ...content.office },
+    brandColors: { ...content.brandColors },
   };
 }

@@ -34,7 +34,20 @@ const paragraphs = (label: string) =>
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const settingsSchema: z.ZodType<EditableSettings, unknown> = z.object({
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+const color = (label: string) =>
+  line(label, 20).refine((v) => HEX_COLOR.test(v), `${label} must be a colour like #16325c.`);
+const phone = (label: string, required: boolean) =>
+  line(label, 40, required).refine(
+    (v) => !v || /^[0-9+()\-. x]+$/i.test(v),
+    `${label} may contain only digits, spaces and + ( ) - . x.`,
+  );
+
+/** Files exported before these fields existed lack them: absent means the defaults. */
+export type SettingsInput = Omit<EditableSettings, "office" | "brandColors"> &
+  Partial<Pick<EditableSettings, "office" | "brandColors">>;
+
+export const settingsSchema: z.ZodType<SettingsInput, unknown> = z.object({
   name: line("Company name", 120),
   tagline: line("Tagline", 300, false),
   aboutUs: paragraphs("About Us"),
@@ -68,10 +81,28 @@ export const settingsSchema: z.ZodType<EditableSettings, unknown> = z.object({
     )
     .max(20, "Contacts can have at most 20 entries."),
   errorContactName: line("Support contact name", 120),
+  office: z
+    .object({
+      phone: phone("The office's phone", true),
+      email: line("The office's e-mail", 254).refine(
+        (v) => EMAIL.test(v),
+        "The office's e-mail must be an e-mail address.",
+      ),
+      address: line("The office's address", 300, false)
+        .optional()
+        .transform((v) => v || undefined),
+      hours: line("The office's hours", 200, false)
+        .optional()
+        .transform((v) => v || undefined),
+    })
+    .optional(),
+  brandColors: z
+    .object({ primary: color("The primary colour"), accent: color("The accent colour") })
+    .optional(),
 });
 
 /** Checks submitted settings: a 400 with the first problem, in the form's own words. */
-export function parseSettings(raw: unknown): EditableSettings {
+export function parseSettings(raw: unknown): SettingsInput {
   const parsed = settingsSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

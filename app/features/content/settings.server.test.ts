@@ -157,11 +157,40 @@ for (const { name, db: target, storage } of combinations) {
       expect(((await badEmail.json()) as { error: string }).error).toBe(
         "A contact's e-mail must be an e-mail address.",
       );
+      const badColour = await put(
+        form({ ...defaults, brandColors: { primary: "red;}body{x:y", accent: "#c9a227" } }),
+      );
+      expect(((await badColour.json()) as { error: string }).error).toBe(
+        "The primary colour must be a colour like #16325c.",
+      );
+      const badOffice = await put(form({ ...defaults, office: { phone: "1", email: "nope" } }));
+      expect(((await badOffice.json()) as { error: string }).error).toBe(
+        "The office's e-mail must be an e-mail address.",
+      );
       const notJson = new FormData();
       notJson.append("data", "{");
       expect((await put(notJson)).status).toBe(400);
       expect(await readStoredContent(app.db)).toEqual(before);
       expect((await siteFiles()).sort()).toEqual(files.sort());
+    });
+
+    it("saves the office and the brand colours: footer, contact page and :root show them", async () => {
+      const office = { phone: "555-0199", email: "desk@example.com", hours: "Always" };
+      const saved = await put(
+        form({ ...defaults, office, brandColors: { primary: "#004400", accent: "#ffcc00" } }),
+      );
+      expect(saved.status).toBe(200);
+      const stored = await readStoredContent(app.db);
+      expect(stored.office).toEqual(office);
+      expect(stored.brandColors).toEqual({ primary: "#004400", accent: "#ffcc00" });
+      const contact = await page("/contact");
+      expect(contact).toContain("desk@example.com");
+      expect(contact).toContain("Always");
+      expect(contact).toContain("--brand-primary:#004400");
+      // Back to the defaults: nothing of them stays stored.
+      expect((await put(form(defaults))).status).toBe(200);
+      expect((await readStoredContent(app.db)).office).toBeUndefined();
+      expect(await page("/contact")).toContain(company.office.email);
     });
 
     it("answers 401 and 403 to others, and the page is the ordinary 404", async () => {

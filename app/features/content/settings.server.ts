@@ -11,8 +11,8 @@ import {
 import { ImageRejectedError, type ImageStore, processLogo } from "~/features/images/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
 import { HttpError } from "~/shared/http-error.server";
-import type { EditableSettings } from "./editable";
 import { type FeaturedRef, reorderFeatured } from "./featured.server";
+import type { SettingsInput } from "./settings-input.server";
 
 /** What the staff stored (only what differs from the defaults); `{}` on a fresh install. */
 export async function readStoredContent(q: Queryable): Promise<StoredContent> {
@@ -31,7 +31,7 @@ export async function getSiteContent(q: Queryable): Promise<SiteContent> {
 export type SettingsFile = string | Buffer;
 
 export interface SettingsChange {
-  fields: EditableSettings;
+  fields: SettingsInput;
   /** A new logo, back to the default logo, or (absent) unchanged. */
   logo?: { upload: SettingsFile } | "default";
   /** The company's own PDF, back to the generated form, or (absent) unchanged. */
@@ -63,7 +63,7 @@ function differing<T>(value: T, base: T): T | undefined {
 }
 
 /** The stored form of edited fields (files apart): each part only when it is not the default. */
-function storedFields(fields: EditableSettings, defaults: CompanyContent): StoredContent {
+function storedFields(fields: SettingsInput, defaults: CompanyContent): StoredContent {
   const about = {
     aboutUs: differing(fields.aboutUs, defaults.about.aboutUs),
     founder: differing(fields.founder, defaults.about.founder),
@@ -74,6 +74,8 @@ function storedFields(fields: EditableSettings, defaults: CompanyContent): Store
     tagline: differing(fields.tagline, defaults.tagline),
     errorContactName: differing(fields.errorContactName, defaults.errorContactName),
     contacts: differing(fields.contacts, defaults.contacts),
+    office: differing(fields.office ?? defaults.office, defaults.office),
+    brandColors: differing(fields.brandColors ?? defaults.brandColors, defaults.brandColors),
     about: Object.values(about).some((v) => v !== undefined) ? about : undefined,
   };
   return JSON.parse(JSON.stringify(stored)) as StoredContent;
@@ -162,6 +164,8 @@ const EDITED_KEYS = new Set([
   "tagline",
   "errorContactName",
   "contacts",
+  "office",
+  "brandColors",
   "about",
   "logo",
   "applicationPdf",
