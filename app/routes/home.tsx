@@ -3,6 +3,7 @@ import { cardDelaySeconds } from "~/domain/featured";
 import { listingPath } from "~/domain/listing-kinds";
 import { companyFrom, useCompany } from "~/features/content";
 import { featuredEntries } from "~/features/content/index.server";
+import { usePhotoUrl } from "~/features/images";
 import { pageMeta } from "~/features/layout/page-meta";
 import { loadListingSummaries } from "~/features/listings/list-loader.server";
 import { ListingCard } from "~/features/listings/listing-card";
@@ -29,12 +30,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["properties", "newConstruction"]);
   const company = useCompany();
+  const photoUrl = usePhotoUrl();
   return (
     <>
       <section className="hero">
         <h1 className="visually-hidden">{company.name}</h1>
         <img
-          src={company.logo.src}
+          src={photoUrl(company.logo.src)}
           alt={company.logo.alt}
           width={company.logo.width * 2}
           height={company.logo.height * 2}
