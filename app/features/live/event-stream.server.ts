@@ -18,6 +18,11 @@ export function liveEventStream(hub: LiveHub) {
       Connection: "keep-alive",
       "X-Accel-Buffering": "no",
     });
+    // A HEAD gets the headers only: nothing is ever written to it, so Node would not send them.
+    if (req.method === "HEAD") {
+      res.end();
+      return;
+    }
     res.write("retry: 1000\n\n");
     const unsubscribe = hub.subscribe(
       (change) => {
