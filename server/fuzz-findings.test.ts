@@ -134,6 +134,17 @@ describe("refusals found by the fuzz suite", () => {
     }
   });
 
+  it("HEAD /live answers its headers at once (it used to hang: nothing is written to a HEAD)", async () => {
+    const one = rawClient(t.base, { timeoutMs: 3000 });
+    try {
+      const res = await one.send({ method: "HEAD", target: "/live" });
+      expect(res.status).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^text\/event-stream/);
+    } finally {
+      one.close();
+    }
+  });
+
   it("a request Node cannot parse: 400 with a message", async () => {
     for (const raw of ["garbage\r\n\r\n", "GET /a\0b HTTP/1.1\r\nHost: x\r\n\r\n"]) {
       const res = await rawSocket(t.base, raw);

@@ -5,6 +5,8 @@
 // (docs/decisions/0037-crash-safe-photo-writes.md). A killed server's connection closes with
 // it, and PostgreSQL releases its lock.
 const KEY = "hashtext('leasing-site servers in ' || current_schema())";
+/** How long a start waits for a just-killed server's lock to go (measured in the crash suite). */
+const STALE_LOCK_MS = 3000;
 
 export interface ServerPresence {
   /** True when no other server was running (or starting) on this database at start. */
@@ -21,10 +23,17 @@ export async function announceServer(databaseUrl: string): Promise<ServerPresenc
     console.warn("The connection that marks this server as running broke:", error.message),
   );
   await client.connect();
-  const result = await client.query<{ alone: boolean }>(
-    `SELECT pg_try_advisory_lock(${KEY}) AS alone`,
-  );
-  const alone = result.rows[0]?.alone === true;
+  // A server killed a moment ago may still hold its lock until PostgreSQL notices the closed
+  // connection: ask again for a few seconds before concluding another server is running.
+  let alone = false;
+  for (const deadline = Date.now() + STALE_LOCK_MS; ; ) {
+    const result = await client.query<{ alone: boolean }>(
+      `SELECT pg_try_advisory_lock(${KEY}) AS alone`,
+    );
+    alone = result.rows[0]?.alone === true;
+    if (alone || Date.now() >= deadline) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
   return {
     alone,
     async joined() {

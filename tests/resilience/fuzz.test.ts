@@ -503,13 +503,6 @@ function withBody({ contentType, body }: Body): {
 // ---------------------------------------------------------------------------------------------
 
 describe("fuzz", () => {
-  it.skipIf(!process.env.FUZZ_TIME_GEN)("generation cost", () => {
-    tinyJpeg = Buffer.alloc(10);
-    const t = performance.now();
-    fc.sample(generated, { numRuns: 300, seed: 1 });
-    console.log(`generation: ${(performance.now() - t).toFixed(0)} ms for 300`);
-  });
-
   let app: TestApp;
   let client: ReturnType<typeof rawClient>;
   const cookies: Record<Role, string> = { anonymous: "", user: "", admin: "" };

@@ -22,10 +22,11 @@ const SLOW_CLIENTS = 500;
 const EDIT_EVERY_MS = 2000;
 /**
  * Bounds on a 2-core machine shared with other work (measured: see the decision record). The
- * server alone, with the embedded database, starts at about 350 MB resident.
+ * server alone, with the embedded database, starts at about 360 MB resident; 687-701 MB was
+ * the peak measured with the 500 slow clients and 200 visitors connected.
  */
 const P99_BOUND_MS = Number(process.env.LOAD_P99_BOUND_MS ?? 5000);
-const RSS_BOUND_MB = 768;
+const RSS_BOUND_MB = 900;
 
 describe("load", () => {
   let server: Awaited<ReturnType<typeof startServerProcess>>;
