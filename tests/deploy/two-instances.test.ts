@@ -69,7 +69,11 @@ describe.skipIf(!serverUrl)("two instances behind nginx", () => {
     s3 = await startS3();
     const bucket = await s3.createBucket();
     const ports: [number, number] = [await freePort(), await freePort()];
-    const nginxPort = await freePort();
+    // nginx starts only once both instances serve: until then this port stays held, so that
+    // no other test's server can be given it meanwhile (a bind failure once seen in CI).
+    const held = http.createServer();
+    await new Promise<void>((r) => held.listen(0, "127.0.0.1", r));
+    const nginxPort = (held.address() as import("node:net").AddressInfo).port;
     const site = `http://127.0.0.1:${nginxPort}`;
     // An identity provider outside both instances (as Google is): the project's development
     // provider, on its own loopback port.
@@ -102,6 +106,7 @@ describe.skipIf(!serverUrl)("two instances behind nginx", () => {
     // Both at the same moment, on an empty database.
     sites = [startSite(env(0), ports[0]), startSite(env(1), ports[1])];
     await Promise.all(sites.map((s) => waitUntilServing(s)));
+    await new Promise((r) => held.close(r));
     nginx = await startNginx(ports, nginxPort);
   }, 120_000);
 
