@@ -13,8 +13,7 @@ import "./app.css";
 
 import type { Route } from "./+types/root";
 import { brandStyle } from "./domain/brand";
-import { useCompany } from "./features/content";
-import { getSiteContent } from "./features/content/index.server";
+import { company } from "./domain/company";
 import { useNonce } from "./features/document/nonce";
 import { PhotoBaseProvider } from "./features/images";
 import { Navbar } from "./features/layout/navbar";
@@ -22,13 +21,11 @@ import { NotFoundPage } from "./features/layout/not-found-page";
 import { PendingIndicator } from "./features/layout/pending-indicator";
 import { SiteFooter } from "./features/layout/site-footer";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   return {
     viewer: context.viewer,
     origin: context.env.publicUrl,
     photoBase: context.env.photoBaseUrl ?? null,
-    // Stored settings over the defaults: every page reads the company through useCompany().
-    company: await getSiteContent(context.db),
   };
 }
 
@@ -36,7 +33,6 @@ export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/sv
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const company = useCompany();
   const data = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en" style={brandStyle(company.brandColors)}>
@@ -50,15 +46,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        {/* Around the navbar too: an uploaded logo is in the photo store (docs/behaviour.md §18). */}
-        <PhotoBaseProvider base={data?.photoBase ?? null}>
-          <Navbar />
-          <PendingIndicator />
-          <main id="main">
-            <div className="container">{children}</div>
-          </main>
-          <SiteFooter />
-        </PhotoBaseProvider>
+        <Navbar />
+        <PendingIndicator />
+        <main id="main">
+          <div className="container">
+            <PhotoBaseProvider base={data?.photoBase ?? null}>{children}</PhotoBaseProvider>
+          </div>
+        </main>
+        <SiteFooter />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -72,7 +67,6 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const company = useCompany();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   // On the server, entry.server.tsx's handleError has logged it already (with the request's id).
   if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);

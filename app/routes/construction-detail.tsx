@@ -1,5 +1,4 @@
 import { KINDS } from "~/domain/listing-kinds";
-import { companyFrom } from "~/features/content";
 import { originFrom } from "~/features/layout/page-meta";
 import { loadListingDetail } from "~/features/listings/detail-loader.server";
 import { ListingDetailPage } from "~/features/listings/listing-detail-page";
@@ -7,7 +6,7 @@ import { listingMeta } from "~/features/listings/listing-seo";
 import type { Route } from "./+types/construction-detail";
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  listingMeta(KINDS.newConstruction, data?.listing, originFrom(matches), companyFrom(matches).name);
+  listingMeta(KINDS.newConstruction, data?.listing, originFrom(matches));
 
 export const loader = ({ context, params }: Route.LoaderArgs) =>
   loadListingDetail(context, "newConstruction", params.id);

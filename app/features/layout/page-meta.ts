@@ -1,14 +1,9 @@
-import { companyFrom } from "~/features/content";
+import { company } from "~/domain/company";
 
-type Matches = Parameters<typeof companyFrom>[0];
-
-/**
- * Title and description tags for a page; every public page has its own. The company name comes
- * from the root loader's data in `matches` (the stored settings).
- */
-export function pageMeta(title: string, description: string, matches: Matches, canonical?: string) {
+/** Title and description tags for a page; every public page has its own. */
+export function pageMeta(title: string, description: string, canonical?: string) {
   return [
-    { title: `${title} | ${companyFrom(matches).name}` },
+    { title: `${title} | ${company.name}` },
     { name: "description", content: description },
     ...(canonical ? [{ tagName: "link", rel: "canonical", href: canonical }] : []),
   ];

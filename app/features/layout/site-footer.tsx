@@ -1,8 +1,7 @@
-import { useCompany } from "~/features/content";
+import { company } from "~/domain/company";
 
 /** Every page's footer: how to reach the office, and the fair-housing statement. */
 export function SiteFooter() {
-  const company = useCompany();
   const { office } = company;
   return (
     <footer className="site-footer">
