@@ -6,6 +6,7 @@ import { COLLECTIONS, type Collection } from "~/domain/listing-kinds";
 import { type RepairInput, type RepairReport, repairDisk } from "./disk-repair.server";
 import { IMAGE_URL_PREFIX, keyOfUrl, photoContentType } from "./photo-keys.server";
 import type { ProcessedImage } from "./process.server";
+import { saveProcessedPhoto } from "./save-processed.server";
 import type { ImageStore, StagedRemoval, StoredPhoto } from "./storage.server";
 import { folderName, isFolderName, isOriginalName, isPhotoName } from "./storage-names";
 import { VARIANT_WIDTHS, type VariantFormat, type VariantWidth, variantUrl } from "./variants";
@@ -124,23 +125,13 @@ export class DiskImageStore implements ImageStore {
   }
 
   /** Stores a processed photo: its variants first, the original (which the record names) last. */
-  async saveProcessed(
+  saveProcessed(
     collection: Collection,
     id: string,
     fileName: string,
     image: ProcessedImage,
   ): Promise<string> {
-    const url = this.url(collection, id, fileName);
-    try {
-      for (const variant of image.variants) {
-        const name = path.posix.basename(variantUrl(url, variant.width, variant.format));
-        await this.save(collection, id, name, variant.data);
-      }
-      return await this.save(collection, id, fileName, image.data);
-    } catch (error) {
-      await this.remove(url);
-      throw error;
-    }
+    return saveProcessedPhoto(this, collection, id, fileName, image);
   }
 
   /** Every file of one stored photo: the original and its variants (those that exist or not). */

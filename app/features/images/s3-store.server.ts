@@ -25,6 +25,7 @@ import {
   urlOfKey,
 } from "./photo-keys.server";
 import type { ProcessedImage } from "./process.server";
+import { saveProcessedPhoto } from "./save-processed.server";
 import type { ImageStore, StagedRemoval, StoredPhoto } from "./storage.server";
 import { folderName, isOriginalName, isPhotoName } from "./storage-names";
 import { VARIANT_WIDTHS, type VariantFormat, type VariantWidth, variantUrl } from "./variants";
@@ -164,23 +165,13 @@ export class S3ImageStore implements ImageStore {
     await this.put(key, data);
   }
 
-  async saveProcessed(
+  saveProcessed(
     collection: Collection,
     id: string,
     fileName: string,
     image: ProcessedImage,
   ): Promise<string> {
-    const url = this.url(collection, id, fileName);
-    try {
-      for (const variant of image.variants) {
-        const name = path.posix.basename(variantUrl(url, variant.width, variant.format));
-        await this.save(collection, id, name, variant.data);
-      }
-      return await this.save(collection, id, fileName, image.data);
-    } catch (error) {
-      await this.remove(url);
-      throw error;
-    }
+    return saveProcessedPhoto(this, collection, id, fileName, image);
   }
 
   filesOf(url: string): string[] {
