@@ -13,7 +13,8 @@ import "./app.css";
 
 import type { Route } from "./+types/root";
 import { brandStyle } from "./domain/brand";
-import { company } from "./domain/company";
+import { useCompany } from "./features/content";
+import { getSiteContent } from "./features/content/index.server";
 import { useNonce } from "./features/document/nonce";
 import { PhotoBaseProvider } from "./features/images";
 import { Navbar } from "./features/layout/navbar";
@@ -21,11 +22,13 @@ import { NotFoundPage } from "./features/layout/not-found-page";
 import { PendingIndicator } from "./features/layout/pending-indicator";
 import { SiteFooter } from "./features/layout/site-footer";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   return {
     viewer: context.viewer,
     origin: context.env.publicUrl,
     photoBase: context.env.photoBaseUrl ?? null,
+    // Stored settings over the defaults: every page reads the company through useCompany().
+    company: await getSiteContent(context.db),
   };
 }
 
@@ -33,6 +36,7 @@ export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/sv
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const company = useCompany();
   const data = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en" style={brandStyle(company.brandColors)}>
@@ -46,14 +50,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <Navbar />
-        <PendingIndicator />
-        <main id="main">
-          <div className="container">
-            <PhotoBaseProvider base={data?.photoBase ?? null}>{children}</PhotoBaseProvider>
-          </div>
-        </main>
-        <SiteFooter />
+        {/* Around the navbar too: an uploaded logo is in the photo store (docs/behaviour.md §18). */}
+        <PhotoBaseProvider base={data?.photoBase ?? null}>
+          <Navbar />
+          <PendingIndicator />
+          <main id="main">
+            <div className="container">{children}</div>
+          </main>
+          <SiteFooter />
+        </PhotoBaseProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -67,6 +72,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const company = useCompany();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   // On the server, entry.server.tsx's handleError has logged it already (with the request's id).
   if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);

@@ -7,8 +7,10 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("properties", "routes/properties.tsx"),
   route("properties/:id", "routes/property-detail.tsx"),
+  route("properties/:id/history", "routes/property-history.tsx"),
   route("new-construction", "routes/new-construction.tsx"),
   route("new-construction/:id", "routes/construction-detail.tsx"),
+  route("new-construction/:id/history", "routes/construction-history.tsx"),
   route("rental-application", "routes/rental-application.tsx"),
   route("rental-application.pdf", "routes/rental-application-pdf.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
@@ -19,5 +21,7 @@ export default [
   route("editproperties/:id", "routes/edit-property.tsx"),
   route("edit-construction/:id", "routes/edit-construction.tsx"),
   route("admin/admins", "routes/manage-admins.tsx"),
+  route("admin/site", "routes/site-settings.tsx"),
+  route("admin/deleted", "routes/recently-deleted.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,8 +6,9 @@ import type { AppServices } from "~/app-context";
 import { createAuthRouter } from "~/features/auth/auth-router.server";
 import { sessionTokenFromCookies } from "~/features/auth/sessions.server";
 import { getViewer, requireAdmin } from "~/features/auth/viewer.server";
+import { createSettingsApi } from "~/features/content/index.server";
 import { securityHeaders } from "~/features/document/security-headers.server";
-import { createListingApi } from "~/features/listings/api.server";
+import { apiErrorHandler, createListingApi } from "~/features/listings/api.server";
 import { liveEventStream } from "~/features/live/event-stream.server";
 import type { LiveHub } from "~/features/live/hub.server";
 import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/db.server";
@@ -68,11 +69,14 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   const pageCache = development ? undefined : new PageCache();
   // After a database outage the hub resyncs: changes may have been missed, so nothing kept
   // can be trusted (docs/decisions/0016-page-cache-for-signed-out-visitors.md).
-  if (pageCache)
+  if (pageCache) {
     hub.observe(
       () => pageCache.clear(),
       () => pageCache.clear(),
     );
+    // New company content shows on the next request, on every instance (docs/behaviour.md §18).
+    hub.observeSite(() => pageCache.clear());
+  }
   const loaderDb = outageAs503(db);
   const render = createRequestHandler(options.build, development ? "development" : "production");
   const hasSessionCookie = (cookie: string | null | undefined) =>
@@ -104,7 +108,21 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
 
   // Every write below (API and page actions) must come from the site's own pages.
   app.use(sameOriginWrites(env.publicUrl));
-  app.use("/api", createListingApi({ db, images, requireAdmin: requireAdmin({ db, env }) }));
+  const adminOnly = requireAdmin({ db, env });
+  app.use(
+    "/api/site",
+    createSettingsApi({ db, images, requireAdmin: adminOnly, onSaved: () => pageCache?.clear() }),
+    apiErrorHandler,
+  );
+  app.use(
+    "/api",
+    createListingApi({
+      db,
+      images,
+      requireAdmin: adminOnly,
+      onSiteChange: () => pageCache?.clear(),
+    }),
+  );
 
   app.use(photoFiles(images));
   if (options.viteMiddleware) app.use(options.viteMiddleware);

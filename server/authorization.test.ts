@@ -8,9 +8,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { company } from "~/domain/company";
 import { grantAdmin } from "~/features/auth/admins.server";
 import { createSession } from "~/features/auth/sessions.server";
 import { upsertUser } from "~/features/auth/users.server";
+import { editableOf } from "~/features/content";
 import { DiskImageStore } from "~/features/images/storage.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { type Db, openDb } from "~/shared/db.server";
@@ -153,9 +155,25 @@ describe("authorisation of writes and admin pages", () => {
     ],
     ["POST", "/api/listings/properties/1-target-road/images", await imageForm()],
     ["DELETE", "/api/listings/properties/1-target-road/images", { url: "IMAGE" }],
+    ["PUT", "/api/listings/newConstruction/2-target-road/featured", { featured: true }],
+    // The property's first history entry is its add (docs/behaviour.md §21).
+    ["POST", "/api/listings/properties/1-target-road/history/1/restore", {}],
     ["DELETE", "/api/listings/newConstruction/2-target-road", undefined],
     ["DELETE", "/api/listings/properties/1-target-road", undefined],
+    ["PUT", "/api/site", settingsForm()],
+    // The first deleted listing: the construction (docs/behaviour.md §22).
+    ["POST", "/api/deleted/1/restore", {}],
   ];
+
+  /** The site settings page's save (docs/behaviour.md §18), with a new company name. */
+  function settingsForm() {
+    const form = new FormData();
+    form.append(
+      "data",
+      JSON.stringify({ ...editableOf(company), name: "Intruder Leasing", logo: "default" }),
+    );
+    return form;
+  }
 
   const adminPages = [
     "/addproperty",
@@ -163,6 +181,10 @@ describe("authorisation of writes and admin pages", () => {
     "/editproperties/1-target-road",
     "/edit-construction/2-target-road",
     "/admin/admins",
+    "/admin/site",
+    "/admin/deleted",
+    "/properties/1-target-road/history",
+    "/new-construction/2-target-road/history",
   ];
 
   async function snapshot() {
@@ -170,8 +192,11 @@ describe("authorisation of writes and admin pages", () => {
       "SELECT collection, id, address, description, price, currently_available, image_urls FROM listings ORDER BY collection, id",
     );
     const admins = await db.query("SELECT uid, email FROM admins ORDER BY id");
+    const settings = await db.query("SELECT content FROM site_settings");
+    const history = await db.query("SELECT seq FROM listing_history ORDER BY seq");
+    const deleted = await db.query("SELECT entry FROM deleted_listings ORDER BY entry");
     const files = (await fs.readdir(root, { recursive: true })).sort();
-    return { listings, admins, files };
+    return { listings, admins, settings, history, deleted, files };
   }
 
   it.each([
@@ -228,7 +253,7 @@ describe("authorisation of writes and admin pages", () => {
   });
 
   it("lets the admin make every write", async () => {
-    const expected = [201, 201, 204, 204, 204, 200, 200, 204, 204];
+    const expected = [201, 201, 204, 204, 204, 200, 200, 200, 204, 204, 204, 200, 200];
     const results: number[] = [];
     for (const [method, url, body] of await writes()) {
       const res = await call(
@@ -241,6 +266,10 @@ describe("authorisation of writes and admin pages", () => {
     }
     expect(results).toEqual(expected);
     const left = await db.query<{ id: string }>("SELECT id FROM listings ORDER BY id");
-    expect(left.map((r) => r.id)).toEqual(["9-intruder-lane", "9-intruder-lane"]);
+    expect(left.map((r) => r.id)).toEqual(["2-target-road", "9-intruder-lane", "9-intruder-lane"]);
+    const [settings] = await db.query<{ content: { name?: string } }>(
+      "SELECT content FROM site_settings",
+    );
+    expect(settings?.content.name).toBe("Intruder Leasing");
   });
 });

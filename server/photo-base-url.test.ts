@@ -1,7 +1,10 @@
 // PHOTO_BASE_URL: pages point their photos at a CDN in front of the bucket, the page's policy
 // allows that origin for images, and records keep their /images URLs
 // (docs/decisions/0038-object-storage.md).
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { company } from "~/domain/company";
+import { editableOf } from "~/features/content";
 import { insertListing } from "~/features/listings/queries.server";
 import { startTestApp, type TestApp } from "../tests/support/test-app";
 
@@ -39,6 +42,30 @@ describe("photos from PHOTO_BASE_URL", () => {
       const policy = res.headers.get("content-security-policy") ?? "";
       expect(policy).toMatch(/img-src 'self' data: blob: https:\/\/photos\.cdn\.example\.net;/);
     }
+  });
+
+  it("points an uploaded logo at the base URL too (it is in the photo store, docs/behaviour.md §18)", async () => {
+    const admin = await app.signIn("cdn-admin@example.com", { admin: true });
+    const body = new FormData();
+    body.append("data", JSON.stringify(editableOf(company)));
+    const png = await sharp({
+      create: { width: 40, height: 20, channels: 4, background: "#123456" },
+    })
+      .png()
+      .toBuffer();
+    body.append("logo", new Blob([new Uint8Array(png)]), "logo.png");
+    const saved = await fetch(`${app.base}/api/site`, {
+      method: "PUT",
+      body,
+      headers: { cookie: admin },
+    });
+    expect(saved.status).toBe(200);
+    const html = await (await fetch(`${app.base}/about`)).text();
+    expect(html).toMatch(new RegExp(`src="${CDN}/site/logo_\\d+\\.png"`));
+    const [, name] = /src="[^"]*\/site\/(logo_\d+\.png)"/.exec(html) ?? [];
+    const direct = await fetch(`${app.base}/images/site/${name}`);
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get("content-type")).toBe("image/png");
   });
 
   it("keeps the site's own image URLs working (the CDN's origin may be this server)", async () => {

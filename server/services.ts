@@ -4,6 +4,7 @@ import { grantAdminEmails } from "~/features/auth/admins.server";
 import { acquireDataDirLock, type DataDirLock } from "~/features/auth/data-dir-lock.server";
 import { backfillVariants } from "~/features/images/backfill-variants.server";
 import { createImageStore } from "~/features/images/storage.server";
+import { startPurge } from "~/features/listings/deleted.server";
 import { demoContentWanted, seedDemoContent } from "~/features/listings/demo-seed.server";
 import { startStorageRepair } from "~/features/listings/storage-repair.server";
 import { LiveHub } from "~/features/live/hub.server";
@@ -42,6 +43,8 @@ export async function startServices(env: Env) {
     exclusive: lock !== null || presence?.alone === true,
   });
   await presence?.joined();
+  // Listings deleted more than 30 days ago go for good, with their photos.
+  const stopPurge = startPurge(db, images);
 
   // Never blocks the start: pages use the originals until the variants exist.
   void backfillVariants(images).then((made) => {
@@ -50,9 +53,13 @@ export async function startServices(env: Env) {
 
   let adminSocket: Awaited<ReturnType<typeof startAdminSocket>> | null = null;
   try {
-    adminSocket = await startAdminSocket(db, env.dataDir, env.adminEmails, {
-      backup: backupSocketCommand(db, images),
-    });
+    adminSocket = await startAdminSocket(
+      db,
+      env.dataDir,
+      env.adminEmails,
+      { backup: backupSocketCommand(db, images) },
+      images,
+    );
   } catch (error) {
     log().warn(`Admin command socket not started: ${(error as Error).message}`);
   }
@@ -63,6 +70,7 @@ export async function startServices(env: Env) {
     hub,
     async close() {
       stopRepair();
+      stopPurge();
       await adminSocket?.close();
       await hub.close();
       await db.close();

@@ -115,6 +115,51 @@ export const company: CompanyContent = {
   },
 };
 
+/**
+ * What the staff stored on the site settings page or with `npm run admin -- settings import`
+ * (docs/behaviour.md §18): any part of the content, plus the uploaded files. Only what differs
+ * from the defaults above is stored.
+ */
+export type StoredContent = DeepPartial<CompanyContent> & {
+  /** The company's own rental application PDF (a stored-file URL); absent: the generated form. */
+  applicationPdf?: string | null;
+  /** The featured listings in order; absent: those at `featuredAddresses` (docs/behaviour.md §19). */
+  featured?: { collection: string; id: string }[];
+};
+
+type DeepPartial<T> = T extends readonly unknown[]
+  ? T
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T;
+
+/** The content a page shows: the stored values over the defaults (lists replace, objects merge). */
+export type SiteContent = CompanyContent & { applicationPdf: string | null };
+
+export function mergeContent(
+  defaults: CompanyContent,
+  stored: StoredContent | null | undefined,
+): SiteContent {
+  const { featured: _featured, ...content } = stored ?? {};
+  const merged = deepMerge(defaults, content) as CompanyContent & { applicationPdf?: unknown };
+  return {
+    ...merged,
+    applicationPdf: typeof merged.applicationPdf === "string" ? merged.applicationPdf : null,
+  };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function deepMerge(base: unknown, over: unknown): unknown {
+  if (over === undefined) return base;
+  if (!isPlainObject(base) || !isPlainObject(over)) return over;
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(over)) out[key] = deepMerge(base[key], value);
+  return out;
+}
+
 /** The footer every product error dialog carries (docs/behaviour.md §8). */
 export function errorFooter(content: Pick<CompanyContent, "errorContactName"> = company): string {
   return `If the problem persists, show this message to ${content.errorContactName}.`;

@@ -16,6 +16,8 @@ export interface Listing {
   currently_available: boolean | null;
   price: string | null;
   reserve_url: string | null;
+  /** Each photo's caption by its URL (docs/behaviour.md §20); a photo without one has none. */
+  image_captions?: Record<string, string>;
 }
 
 /** What a list card needs: the card fields of docs/behaviour.md §2, the link information, availability and price. */
@@ -43,4 +45,14 @@ export function listingKey(address: string): string {
     .toLowerCase()
     .replaceAll(" ", "-")
     .replace(/[.#$[\]]/g, "");
+}
+
+/** A photo's alternative text: its caption, else 'Photo {n} of {address}' (n from 1). */
+export function photoAlt(
+  listing: Pick<Listing, "address" | "image_captions">,
+  url: string,
+  index: number,
+) {
+  const caption = listing.image_captions?.[url]?.trim();
+  return caption || `Photo ${index + 1} of ${listing.address.trim()}`;
 }

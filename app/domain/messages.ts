@@ -36,6 +36,16 @@ export const addedMessages = {
   /** A save based on an older version of the record (shown alone, under the 'Error' title). */
   staleEdit: (noun: Noun) =>
     `This ${lower(noun)} was changed by someone else since you opened it. Reload to see the changes.`,
+  /** The site settings page's save failed (shown under the 'Error' title, with the footer). */
+  settingsSaveFailed: (error: string) =>
+    `Failed to save settings. Please try again. Error: ${error}`,
+  /** 'Feature on home page' / 'Remove from home page' failed (under 'Failed to Update'). */
+  featuredFailed: (error: string) =>
+    `Could not update the home page's featured listings. Please try again. Error: ${error}`,
+  /** The detail page's link for an available Vacation property without a reservation URL. */
+  contactToReserve: "Contact us to reserve",
+  /** The admin forms' warning for a Vacation property without a reservation URL. */
+  noReservationUrl: "Guests cannot reserve this property online until it has a Reservation URL.",
   /** Leaving a form with unsaved changes (a confirm dialog: Yes leaves, Cancel stays). */
   leaveUnsaved: "Leave this page? Your unsaved changes will be lost.",
   /** Shown after 'Clear', with an Undo button. */

@@ -1,25 +1,42 @@
-import { company } from "~/domain/company";
+import { company as defaults } from "~/domain/company";
+import { companyFrom, useCompany } from "~/features/content";
 import { pageMeta } from "~/features/layout/page-meta";
+import type { Route } from "./+types/about";
 
-export const meta = () =>
-  pageMeta("About Us", "A family-owned leasing company with over 30 years in Northern Virginia.");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta("About Us", aboutDescription(companyFrom(matches).about.aboutUs), matches);
 
+const DEFAULT_DESCRIPTION =
+  "A family-owned leasing company with over 30 years in Northern Virginia.";
+
+/** The default text for the default content; the first paragraph of staff-written text. */
+function aboutDescription(aboutUs: readonly string[]) {
+  if (JSON.stringify(aboutUs) === JSON.stringify(defaults.about.aboutUs))
+    return DEFAULT_DESCRIPTION;
+  const first = aboutUs[0] ?? "";
+  return first.length > 160 ? `${first.slice(0, 157).trimEnd()}...` : first || DEFAULT_DESCRIPTION;
+}
+
+// (Index keys: staff may write the same paragraph twice, and the lists never reorder here.)
 export default function About() {
-  const { about } = company;
+  const { about } = useCompany();
   return (
     <article className="prose">
       <h1>About Us</h1>
-      {about.aboutUs.map((text) => (
-        <p key={text}>{text}</p>
+      {about.aboutUs.map((text, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <p key={i}>{text}</p>
       ))}
       <h2>Founder</h2>
-      {about.founder.map((text) => (
-        <p key={text}>{text}</p>
+      {about.founder.map((text, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <p key={i}>{text}</p>
       ))}
       <h2>Services Provided</h2>
       <ul>
-        {about.services.map((service) => (
-          <li key={service.title}>
+        {about.services.map((service, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <li key={i}>
             <strong>{service.title}</strong>: {service.text}
           </li>
         ))}

@@ -4,8 +4,8 @@ import { requireAdminPage } from "~/features/admin/guard.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import type { Route } from "./+types/add-property";
 
-export const meta = () => [
-  ...pageMeta("Add Property", "Admin: add a listing."),
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta("Add Property", "Admin: add a listing.", matches),
   { name: "robots", content: "noindex" },
 ];
 

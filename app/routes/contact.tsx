@@ -1,20 +1,28 @@
-import { company } from "~/domain/company";
+import { companyFrom, useCompany } from "~/features/content";
 import { pageMeta } from "~/features/layout/page-meta";
+import type { Route } from "./+types/contact";
 
-export const meta = () =>
-  pageMeta(
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const company = companyFrom(matches);
+  const roles = company.contacts.map((c) => c.role.toLowerCase());
+  const who = roles.length > 1 ? `${roles.slice(0, -1).join(", ")} and ${roles.at(-1)}` : roles[0];
+  return pageMeta(
     "Contact",
-    `E-mail or call ${company.name}: our president, vice president and property manager.`,
+    who ? `E-mail or call ${company.name}: our ${who}.` : `E-mail or call ${company.name}.`,
+    matches,
   );
+};
 
 export default function Contact() {
+  const company = useCompany();
   const { office } = company;
   return (
     <section>
       <h1>Contact Us</h1>
       <ul className="contact-grid card-grid">
-        {company.contacts.map((person) => (
-          <li key={person.role} className="card">
+        {company.contacts.map((person, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: roles may repeat; the list never reorders here
+          <li key={i} className="card">
             <div className="card-body">
               <h2 className="card-title">{person.role}</h2>
               <p className="card-text">{person.name}</p>

@@ -5,8 +5,8 @@ import { loadListingForEdit } from "~/features/admin/edit-loader.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import type { Route } from "./+types/edit-construction";
 
-export const meta = () => [
-  ...pageMeta("Edit Construction", "Admin: edit a listing."),
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta("Edit Construction", "Admin: edit a listing.", matches),
   { name: "robots", content: "noindex" },
 ];
 

@@ -5,8 +5,8 @@ import { loadListingForEdit } from "~/features/admin/edit-loader.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import type { Route } from "./+types/edit-property";
 
-export const meta = () => [
-  ...pageMeta("Edit Property", "Admin: edit a listing."),
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta("Edit Property", "Admin: edit a listing.", matches),
   { name: "robots", content: "noindex" },
 ];
 

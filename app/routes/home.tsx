@@ -1,28 +1,42 @@
 import { Link } from "react-router";
-import { company } from "~/domain/company";
-import { cardDelaySeconds, selectFeatured } from "~/domain/featured";
+import { cardDelaySeconds } from "~/domain/featured";
 import { listingPath } from "~/domain/listing-kinds";
+import { companyFrom, useCompany } from "~/features/content";
+import { featuredEntries } from "~/features/content/index.server";
+import { usePhotoUrl } from "~/features/images";
 import { pageMeta } from "~/features/layout/page-meta";
 import { loadListingSummaries } from "~/features/listings/list-loader.server";
 import { ListingCard } from "~/features/listings/listing-card";
 import { useLiveRevalidation } from "~/features/live/use-live-revalidation";
 import type { Route } from "./+types/home";
 
-export const meta = () => pageMeta("Home", `${company.name}: ${company.tagline}`);
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const company = companyFrom(matches);
+  return pageMeta("Home", `${company.name}: ${company.tagline}`, matches);
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { listings } = await loadListingSummaries(context);
-  return { featured: selectFeatured(listings, company.featuredAddresses) };
+  const [{ listings }, entries] = await Promise.all([
+    loadListingSummaries(context),
+    featuredEntries(context.db),
+  ]);
+  // The staff's list, in their order (docs/behaviour.md §19).
+  const featured = entries.flatMap((e) =>
+    listings.filter((l) => l.collection === e.collection && l.id === e.id),
+  );
+  return { featured };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(["properties", "newConstruction"]);
+  const company = useCompany();
+  const photoUrl = usePhotoUrl();
   return (
     <>
       <section className="hero">
         <h1 className="visually-hidden">{company.name}</h1>
         <img
-          src={company.logo.src}
+          src={photoUrl(company.logo.src)}
           alt={company.logo.alt}
           width={company.logo.width * 2}
           height={company.logo.height * 2}

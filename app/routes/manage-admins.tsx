@@ -4,8 +4,8 @@ import { grantAdmin, LastAdminError, listAdmins, revokeAdmin } from "~/features/
 import { pageMeta } from "~/features/layout/page-meta";
 import type { Route } from "./+types/manage-admins";
 
-export const meta = () => [
-  ...pageMeta("Manage admins", "Admin: who may manage listings."),
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta("Manage admins", "Admin: who may manage listings.", matches),
   { name: "robots", content: "noindex" },
 ];
 

@@ -4,10 +4,11 @@ import { loadListingSummaries } from "~/features/listings/list-loader.server";
 import { ListingListPage } from "~/features/listings/listing-list-page";
 import type { Route } from "./+types/new-construction";
 
-export const meta = () =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
     "New Construction",
     "New homes and buildings under construction, soon available to lease.",
+    matches,
   );
 
 export const loader = ({ context }: Route.LoaderArgs) =>

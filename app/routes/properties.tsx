@@ -4,10 +4,11 @@ import { loadListingSummaries } from "~/features/listings/list-loader.server";
 import { ListingListPage } from "~/features/listings/listing-list-page";
 import type { Route } from "./+types/properties";
 
-export const meta = () =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
     "Rental Properties",
     "Residential, commercial and vacation rentals available to lease now.",
+    matches,
   );
 
 export const loader = ({ context }: Route.LoaderArgs) =>

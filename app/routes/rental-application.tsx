@@ -1,17 +1,20 @@
 import { useNavigate, useSearchParams } from "react-router";
-import { company } from "~/domain/company";
+import { useCompany } from "~/features/content";
 import { pageMeta } from "~/features/layout/page-meta";
+import type { Route } from "./+types/rental-application";
 
-export const meta = () =>
+export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
     "Rental Application",
     "How to apply: download the rental application, fill it in and submit it.",
+    matches,
   );
 
 export default function RentalApplication() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const address = searchParams.get("address");
+  const company = useCompany();
   const [download, fill, submit] = company.application.steps;
   return (
     <section className="prose">

@@ -248,13 +248,18 @@ for (const collection of COLLECTIONS) {
       if (offer) {
         await expect(detailPrice(page)).toHaveText(exactly("$2,750"));
         await expect(statusText(page)).toHaveText(exactly("Available"));
-        await expect(adminBlock(page).getByRole("button")).toHaveText(["Toggle Availability"]);
+        // (Featuring: docs/behaviour.md §19.)
+        await expect(adminBlock(page).getByRole("button")).toHaveText([
+          "Toggle Availability",
+          "Feature on home page",
+        ]);
       } else {
-        // No price, status or toggle for a construction.
+        // No price, status or toggle for a construction (featuring: docs/behaviour.md §19).
         await expect(page.locator("article .status, article .detail-price")).toHaveCount(0);
-        await expect(adminBlock(page).getByRole("button")).toHaveCount(0);
+        await expect(adminBlock(page).getByRole("button")).toHaveText(["Feature on home page"]);
       }
       await expect(adminBlock(page).getByRole("heading")).toHaveText(exactly("Admin Features"));
+      await expect(adminBlock(page).getByRole("link")).toHaveText(["Edit Property", "History"]);
       await expect(adminBlock(page).getByRole("link", { name: "Edit Property" })).toHaveAttribute(
         "href",
         `${kind.editRoute}/${id}`,

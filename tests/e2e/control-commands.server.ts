@@ -11,6 +11,7 @@ import {
   revokeAdmin,
 } from "~/features/auth/admins.server";
 import { findSessionUser } from "~/features/auth/sessions.server";
+import { readStoredContent } from "~/features/content/index.server";
 import type { ImageStore } from "~/features/images/storage.server";
 import { ListingWrites } from "~/features/listings/listing-writes.server";
 import {
@@ -82,6 +83,14 @@ export function controlCommands({
 
     /** The user a session token signs in, as the server sees it (null: no such session). */
     sessionUser: (token: string) => findSessionUser(db, token, env.session),
+
+    /** The site settings as stored (only what differs from the defaults). */
+    storedContent: () => readStoredContent(db),
+
+    /** Back to the defaults of app/domain/company.ts, as a fresh install (files kept on disk). */
+    async resetSiteSettings() {
+      await db.query("DELETE FROM site_settings");
+    },
 
     /**
      * Plain SQL, for what the app itself never does: a write from outside the app (psql, a

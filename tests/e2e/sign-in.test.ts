@@ -97,7 +97,14 @@ test.describe("sign-in, roles and logout", () => {
       "/addnewconstruction",
     );
     await openUserMenu(page, user);
-    await expect(menuEntries(page)).toHaveText(["Admin", "Manage admins", "Logout"]);
+    // (Site settings and Recently deleted: docs/behaviour.md §18, §22.)
+    await expect(menuEntries(page)).toHaveText([
+      "Admin",
+      "Manage admins",
+      "Site settings",
+      "Recently deleted",
+      "Logout",
+    ]);
     await expect(nav(page).getByRole("link", { name: "Manage admins" })).toHaveAttribute(
       "href",
       "/admin/admins",

@@ -294,6 +294,11 @@ const PAGES = [
   "/addproperty",
   "/addnewconstruction",
   "/admin/admins",
+  "/admin/site",
+  "/admin/deleted",
+  "/images/site/logo_1.png",
+  "/images/site/application_1.pdf",
+  "/images/.trash/properties/x/image_1_0.jpg",
   "/healthz",
   "/live",
   "/favicon.ico",
@@ -317,6 +322,9 @@ const pageRequest = fc
       segment(ids).map((id) => `/new-construction/${id}`),
       segment(ids).map((id) => `/editproperties/${id}`),
       segment(ids).map((id) => `/edit-construction/${id}`),
+      segment(ids).map((id) => `/properties/${id}/history`),
+      segment(ids).map((id) => `/new-construction/${id}/history`),
+      segment(() => ["logo_1.png", "application_1.pdf"]).map((s) => `/images/site/${s}`),
       fc
         .tuple(
           COLLECTION,
@@ -353,7 +361,24 @@ const api = fc.oneof(
   fc.tuple(COLLECTION, segment(ids)).map(([c, id]) => `/api/listings/${c}/${id}`),
   fc.tuple(COLLECTION, segment(ids)).map(([c, id]) => `/api/listings/${c}/${id}/images`),
   segment(ids).map((id) => `/api/listings/properties/${id}/availability`),
-  fc.constantFrom("/api", "/api/", "/api/nope", "/api/listings", "/api/listings/%FF/%FF"),
+  fc.tuple(COLLECTION, segment(ids)).map(([c, id]) => `/api/listings/${c}/${id}/featured`),
+  fc
+    .tuple(
+      COLLECTION,
+      segment(ids),
+      segment(() => ["1", "0", "-1"]),
+    )
+    .map(([c, id, seq]) => `/api/listings/${c}/${id}/history/${seq}/restore`),
+  segment(() => ["1", "0"]).map((entry) => `/api/deleted/${entry}/restore`),
+  fc.constantFrom(
+    "/api",
+    "/api/",
+    "/api/nope",
+    "/api/listings",
+    "/api/listings/%FF/%FF",
+    "/api/site",
+    "/api/site/",
+  ),
 );
 
 const role = fc.constantFrom<Role>("anonymous", "user", "admin");

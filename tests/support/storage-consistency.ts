@@ -29,6 +29,8 @@ export async function storageProblems(db: Queryable, store: ImageStore): Promise
   if (!(store instanceof DiskImageStore)) {
     // A bucket: every object must be a referenced photo; temporary files are local.
     for (const key of await store.keys()) {
+      // The trash and the site's own files, as on disk below.
+      if (key.startsWith(".trash/") || key.startsWith("site/")) continue;
       if (!referenced.has(key)) problems.push(`object without a record: ${key}`);
     }
     const temp = await fs.readdir(store.tempDir).catch(() => []);
@@ -39,6 +41,10 @@ export async function storageProblems(db: Queryable, store: ImageStore): Promise
   for (const entry of entries) {
     const full = path.join(entry.parentPath, entry.name);
     const relative = path.relative(store.root, full);
+    // The trash (photos kept for the history and Recently deleted) and the site's own files
+    // are named by other records (docs/behaviour.md §18, §21, §22).
+    if (relative === ".trash" || relative.startsWith(`.trash${path.sep}`)) continue;
+    if (relative === "site" || relative.startsWith(`site${path.sep}`)) continue;
     if (entry.isFile()) {
       if (relative.startsWith(".tmp")) problems.push(`temporary file left: ${relative}`);
       else if (relative.includes(".removing-")) problems.push(`staged file left: ${relative}`);

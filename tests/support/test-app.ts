@@ -10,37 +10,39 @@ import type { ServerBuild } from "react-router";
 import { grantAdmin } from "~/features/auth/admins.server";
 import { createSession } from "~/features/auth/sessions.server";
 import { upsertUser } from "~/features/auth/users.server";
-import { DiskImageStore } from "~/features/images/index.server";
+import { DiskImageStore, type ImageStore } from "~/features/images/index.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { type Db, openDb } from "~/shared/db.server";
 import { type Env, readEnv } from "~/shared/env.server";
 import { createApp } from "../../server/app";
 import { answerClientErrors } from "../../server/client-errors";
 
-export interface TestApp {
+export interface TestApp<S extends ImageStore = DiskImageStore> {
   base: string;
   db: Db;
   env: Env;
-  images: DiskImageStore;
+  images: S;
   server: http.Server;
   /** A Cookie header for a new signed-in user with this (verified) address. */
   signIn(email: string, options?: { admin?: boolean }): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function startTestApp(
+export async function startTestApp<S extends ImageStore = DiskImageStore>(
   options: {
     /** An open database (closed by the caller); default: a fresh in-memory PGlite. */
     db?: Db;
+    /** An image store (cleaned up by the caller); default: a fresh DiskImageStore. */
+    images?: S;
     env?: Record<string, string>;
     /** Interface to listen on; default 127.0.0.1. */
     host?: string;
   } = {},
-): Promise<TestApp> {
+): Promise<TestApp<S>> {
   const db = options.db ?? (await openDb({ dataDir: "memory://" }));
   const hub = await LiveHub.start(db);
   const root = await fs.mkdtemp(path.join(os.tmpdir(), "test-app-"));
-  const images = new DiskImageStore(root);
+  const images = options.images ?? (new DiskImageStore(root) as ImageStore as S);
   const server = answerClientErrors(http.createServer());
   await new Promise<void>((r) => server.listen(0, options.host ?? "127.0.0.1", r));
   const port = (server.address() as AddressInfo).port;

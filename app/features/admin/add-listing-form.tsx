@@ -94,6 +94,7 @@ export function AddListingForm({ kind }: { kind: ListingKind }) {
     event.preventDefault();
     const body = new FormData();
     body.append("data", JSON.stringify(toPayload(values)));
+    body.append("captions", JSON.stringify(images.map((image) => image.caption ?? "")));
     for (const image of images) body.append("images", image.file, image.file.name);
     setProgress(0);
     setCleared(null);
@@ -159,6 +160,9 @@ export function AddListingForm({ kind }: { kind: ListingKind }) {
           items={images}
           onReorder={(next) => setImages(next as PickedImage[])}
           onRemove={remove}
+          onCaption={(item, caption) =>
+            setImages((current) => current.map((i) => (i.key === item.key ? { ...i, caption } : i)))
+          }
           disabled={saving}
         />
       </div>

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import type { Listing } from "~/domain/listing";
 import type { ListingKind } from "~/domain/listing-kinds";
-import { dialogDurations, messages, successTitles } from "~/domain/messages";
+import { addedMessages, dialogDurations, messages, successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
 import { apiRequest, apiUrl, requestIdOf } from "./api-client";
 
@@ -12,6 +12,8 @@ interface AdminFeaturesProps {
   /** The detail page shows availability from here while a change is on its way. */
   onAvailability: (available: boolean) => void;
   available: boolean;
+  /** On the home page's 'Featured Properties' (docs/behaviour.md §19). */
+  featured: boolean;
 }
 
 /** The detail page's 'Admin Features' block; loaded only for admins. */
@@ -20,9 +22,33 @@ export default function AdminFeatures({
   listing,
   onAvailability,
   available,
+  featured,
 }: AdminFeaturesProps) {
   const dialogs = useDialogs();
+  const { revalidate } = useRevalidator();
   const [busy, setBusy] = useState(false);
+  const [featuring, setFeaturing] = useState(false);
+  const [featuredOverride, setFeaturedOverride] = useState<boolean | null>(null);
+  const isFeatured = featuredOverride ?? featured;
+
+  async function toggleFeatured() {
+    setFeaturing(true);
+    try {
+      await apiRequest("PUT", apiUrl(kind.collection, listing.id, "/featured"), {
+        featured: !isFeatured,
+      });
+      setFeaturedOverride(!isFeatured);
+      await revalidate();
+      setFeaturedOverride(null);
+    } catch (error) {
+      await dialogs.error(
+        addedMessages.featuredFailed((error as Error).message),
+        messages.availabilityFailedTitle,
+      );
+    } finally {
+      setFeaturing(false);
+    }
+  }
   const stateId = useId();
 
   async function toggle() {
@@ -74,6 +100,21 @@ export default function AdminFeatures({
         >
           Edit Property
         </Link>
+        <Link
+          className="btn btn-outline"
+          to={`${kind.route}/${encodeURIComponent(listing.id)}/history`}
+        >
+          History
+        </Link>
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={toggleFeatured}
+          disabled={featuring}
+        >
+          {featuring ? <span className="spinner" aria-hidden="true" /> : null}
+          {isFeatured ? "Remove from home page" : "Feature on home page"}
+        </button>
       </div>
       {dialogs.element}
     </section>

@@ -11,7 +11,8 @@ import { useLeaveGuard } from "./leave-guard";
 import { type FieldError, ListingFields } from "./listing-fields";
 import { type SortableImage, SortableImages } from "./sortable-images";
 
-const asItems = (urls: string[]): SortableImage[] => urls.map((url) => ({ key: url, src: url }));
+const asItems = (urls: string[], captions: Record<string, string> = {}): SortableImage[] =>
+  urls.map((url) => ({ key: url, src: url, caption: captions[url] ?? "" }));
 
 /** What a photo upload or removal answers (see ListingWrites.ImagesChange). */
 interface ImagesChange {
@@ -37,7 +38,9 @@ export function EditListingForm({
   const dialogs = useDialogs();
   const pickerId = useId();
   const [values, setValues] = useState<ListingFormValues>(() => valuesFromListing(listing));
-  const [images, setImages] = useState<SortableImage[]>(() => asItems(listing.image_urls));
+  const [images, setImages] = useState<SortableImage[]>(() =>
+    asItems(listing.image_urls, listing.image_captions),
+  );
   const [busy, setBusy] = useState<null | "saving" | "deleting" | "uploading" | "removing">(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [version, setVersion] = useState(listing.version);
@@ -129,6 +132,8 @@ export function EditListingForm({
       await apiRequest("PUT", url, {
         ...toPayload(values),
         image_urls: images.map((i) => i.key),
+        // Captions by photo: they follow each photo's new place (docs/behaviour.md §20).
+        image_captions: Object.fromEntries(images.map((i) => [i.key, i.caption ?? ""])),
         version,
       });
       setBusy(null);
@@ -215,6 +220,9 @@ export function EditListingForm({
           items={images}
           onReorder={setImages}
           onRemove={remove}
+          onCaption={(item, caption) =>
+            setImages((current) => current.map((i) => (i.key === item.key ? { ...i, caption } : i)))
+          }
           disabled={disabled}
         />
       </div>

@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef } from "react";
 import { type ListingKind, PROPERTY_TYPES } from "~/domain/listing-kinds";
+import { addedMessages } from "~/domain/messages";
 import type { ListingFormValues } from "./form-values";
 
 /** A field the server refused (its `field`), with the server's message. */
@@ -45,6 +46,7 @@ export function ListingFields({
     key: "address" | "price" | "thumbnail_description" | "reserve_url",
     label: string,
     type = "text",
+    note?: string,
   ) => (
     <div>
       <label className="form-label" htmlFor={`${id}-${key}`}>
@@ -58,10 +60,30 @@ export function ListingFields({
         onChange={(e) => set(key, e.currentTarget.value)}
         disabled={disabled}
         {...invalid(key)}
+        aria-describedby={
+          [error?.field === key ? `${id}-${key}-error` : "", note ? `${id}-${key}-note` : ""]
+            .filter(Boolean)
+            .join(" ") || undefined
+        }
       />
       {message(key)}
+      {note ? (
+        <p id={`${id}-${key}-note`} className="form-warning" data-testid="form-warning">
+          {note}
+        </p>
+      ) : null}
     </div>
   );
+  // Only for Vacation properties, in both forms (docs/behaviour.md §2, 'Reservation URL').
+  const reserveUrl =
+    kind.hasOffer && values.property_type === "Vacation"
+      ? text(
+          "reserve_url",
+          "Reservation URL",
+          "url",
+          values.reserve_url.trim() === "" ? addedMessages.noReservationUrl : undefined,
+        )
+      : null;
   const number = (key: "bedrooms" | "bathrooms", label: string) => (
     <div>
       <label className="form-label" htmlFor={`${id}-${key}`}>
@@ -149,6 +171,7 @@ export function ListingFields({
           </div>
         ) : null}
         {typeSelect}
+        {reserveUrl}
       </>
     );
   }
@@ -181,9 +204,7 @@ export function ListingFields({
         </div>
       ) : null}
       {typeSelect}
-      {kind.hasOffer && values.property_type === "Vacation"
-        ? text("reserve_url", "Reservation URL", "url")
-        : null}
+      {reserveUrl}
       {text("thumbnail_description", "Thumbnail Description")}
     </>
   );

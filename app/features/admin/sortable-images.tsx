@@ -16,6 +16,7 @@ import {
   useSortable,
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
+import { useId } from "react";
 
 type Id = string | number;
 
@@ -23,17 +24,27 @@ export interface SortableImage {
   /** Stable identity: the stored URL, or a local id for a file not yet uploaded. */
   key: string;
   src: string;
+  /** Its caption (docs/behaviour.md §20): travels with the photo when it moves. */
+  caption?: string;
 }
 
 interface SortableImagesProps {
   items: SortableImage[];
   onReorder: (next: SortableImage[]) => void;
   onRemove: (item: SortableImage) => void;
+  /** With it, each photo has a 'Caption' field. */
+  onCaption?: (item: SortableImage, caption: string) => void;
   disabled?: boolean;
 }
 
 /** Photos in order; drag with a mouse or touch, or focus a handle and use Space and the arrows. */
-export function SortableImages({ items, onReorder, onRemove, disabled }: SortableImagesProps) {
+export function SortableImages({
+  items,
+  onReorder,
+  onRemove,
+  onCaption,
+  disabled,
+}: SortableImagesProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -76,6 +87,7 @@ export function SortableImages({ items, onReorder, onRemove, disabled }: Sortabl
               item={item}
               index={index}
               onRemove={onRemove}
+              onCaption={onCaption}
               disabled={disabled}
             />
           ))}
@@ -89,13 +101,16 @@ function SortableTile({
   item,
   index,
   onRemove,
+  onCaption,
   disabled,
 }: {
   item: SortableImage;
   index: number;
   onRemove: (item: SortableImage) => void;
+  onCaption?: (item: SortableImage, caption: string) => void;
   disabled?: boolean;
 }) {
+  const captionId = useId();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: item.key,
     disabled,
@@ -125,6 +140,21 @@ function SortableTile({
       >
         Remove
       </button>
+      {onCaption ? (
+        <div className="tile-caption">
+          <label className="form-label" htmlFor={captionId}>
+            Caption
+          </label>
+          <input
+            id={captionId}
+            className="form-control"
+            value={item.caption ?? ""}
+            maxLength={500}
+            disabled={disabled}
+            onChange={(e) => onCaption(item, e.currentTarget.value)}
+          />
+        </div>
+      ) : null}
     </li>
   );
 }

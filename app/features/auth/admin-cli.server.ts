@@ -3,6 +3,7 @@
 // its admin socket; with no server running, takes the data directory's lock and opens it itself.
 import fs from "node:fs/promises";
 import path from "node:path";
+import { createImageStore } from "~/features/images/index.server";
 import { openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { type AdminCommand, type AdminResponse, runAdminCommand } from "./admin-commands.server";
@@ -27,8 +28,12 @@ export const USAGE = `Usage: npm run admin -- <command>
   revoke <email>   take admin rights away (not from the last admin, nor from an
                    address in ADMIN_EMAILS: remove it there first)
   list             show every admin
+  settings export <file>   write the site settings (logo and PDF included) to a
+                           JSON file
+  settings import <file>   apply such a file (checked like the settings page)
 
-Exit codes: 0 done, 1 refused, 2 usage or invalid email, 3 database unavailable.`;
+Exit codes: 0 done, 1 refused, 2 usage, invalid email or invalid settings file,
+3 database unavailable.`;
 
 export interface CliOutput {
   out(line: string): void;
@@ -42,24 +47,56 @@ const consoleOutput: CliOutput = {
 
 export async function runAdminCli(
   args: readonly string[],
-  env: Pick<Env, "databaseUrl" | "dataDir" | "adminEmails">,
+  env: Pick<Env, "databaseUrl" | "dataDir" | "adminEmails"> & { s3?: Env["s3"] },
   output: CliOutput = consoleOutput,
 ): Promise<number> {
   if (args.length === 1 && (args[0] === "--help" || args[0] === "help" || args[0] === "-h")) {
     output.out(USAGE);
     return EXIT.ok;
   }
-  const parsed = parseArgs(args);
+  let parsed: AdminCommand | string;
+  if (args[0] === "settings") {
+    parsed = await parseSettingsArgs(args.slice(1));
+  } else parsed = parseArgs(args);
   if (typeof parsed === "string") {
     output.err(parsed);
     return EXIT.usage;
   }
   try {
     const response = await execute(parsed, env, output);
+    if (response?.ok && response.command === "settings-export") {
+      const file = args[2] as string;
+      await fs.writeFile(file, `${JSON.stringify(response.document, null, 2)}\n`);
+      output.out(`Exported the site settings to ${file}.`);
+      return EXIT.ok;
+    }
+    if (response?.ok && response.command === "settings-import") {
+      output.out(`Imported the site settings from ${args[2]}.`);
+      return EXIT.ok;
+    }
     return response === null ? EXIT.unavailable : report(response, output);
   } catch (error) {
     output.err(`Failed: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT.unavailable;
+  }
+}
+
+/** `settings export <file>` / `settings import <file>` (docs/behaviour.md §23). */
+async function parseSettingsArgs(args: readonly string[]): Promise<AdminCommand | string> {
+  const [action, file, ...rest] = args;
+  if (!file || rest.length > 0) return USAGE;
+  if (action === "export") return { command: "settings-export" };
+  if (action !== "import") return USAGE;
+  let text: string;
+  try {
+    text = await fs.readFile(file, "utf8");
+  } catch {
+    return `Cannot read ${file}.`;
+  }
+  try {
+    return { command: "settings-import", document: JSON.parse(text) };
+  } catch {
+    return `${file} is not valid JSON.`;
   }
 }
 
@@ -82,13 +119,13 @@ function parseArgs(args: readonly string[]): AdminCommand | string {
 /** Runs the command wherever the database is; null when it cannot be reached (already reported). */
 async function execute(
   command: AdminCommand,
-  env: Pick<Env, "databaseUrl" | "dataDir" | "adminEmails">,
+  env: Pick<Env, "databaseUrl" | "dataDir" | "adminEmails"> & { s3?: Env["s3"] },
   output: CliOutput,
 ): Promise<AdminResponse | null> {
   if (env.databaseUrl) {
     const db = await openDb({ databaseUrl: env.databaseUrl });
     try {
-      return await runAdminCommand(db, command, env.adminEmails);
+      return await runAdminCommand(db, command, env.adminEmails, imagesOf(env));
     } finally {
       await db.close();
     }
@@ -117,7 +154,7 @@ async function execute(
   try {
     const db = await openDb({ dataDir: dbDir });
     try {
-      return await runAdminCommand(db, command, env.adminEmails);
+      return await runAdminCommand(db, command, env.adminEmails, imagesOf(env));
     } finally {
       await db.close();
     }
@@ -172,6 +209,11 @@ export function formatAdmins(admins: readonly AdminGrant[]): string[] {
     ...rows.map(line),
     `${admins.length} admin${admins.length === 1 ? "" : "s"}.`,
   ];
+}
+
+/** The image store of this environment (the settings' logo and PDF): DATA_DIR or the bucket. */
+function imagesOf(env: Pick<Env, "dataDir"> & { s3?: Env["s3"] }) {
+  return createImageStore({ dataDir: env.dataDir, s3: env.s3 ?? null });
 }
 
 async function exists(p: string) {

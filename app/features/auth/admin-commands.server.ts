@@ -1,7 +1,10 @@
 // The admin registry's commands as data: run by the CLI directly, or by the running server on
 // behalf of the CLI (admin socket). One validation and one set of answers for both.
 import { z } from "zod";
+import { exportSettings, importSettings } from "~/features/content/index.server";
+import type { ImageStore } from "~/features/images/index.server";
 import type { Db } from "~/shared/db.server";
+import { HttpError } from "~/shared/http-error.server";
 import {
   type AdminGrant,
   grantAdmin,
@@ -17,6 +20,9 @@ export const adminCommandSchema = z.discriminatedUnion("command", [
   z.object({ command: z.literal("grant"), email, grantedBy: z.string().max(200).optional() }),
   z.object({ command: z.literal("revoke"), email }),
   z.object({ command: z.literal("list") }),
+  // Site settings as one JSON document (docs/behaviour.md §23).
+  z.object({ command: z.literal("settings-export") }),
+  z.object({ command: z.literal("settings-import"), document: z.unknown() }),
 ]);
 export type AdminCommand = z.infer<typeof adminCommandSchema>;
 
@@ -32,6 +38,8 @@ export type AdminResponse =
   | { ok: true; command: "grant"; email: string; created: boolean }
   | { ok: true; command: "revoke"; email: string; removed: number }
   | { ok: true; command: "list"; admins: AdminGrant[] }
+  | { ok: true; command: "settings-export"; document: unknown }
+  | { ok: true; command: "settings-import" }
   | { ok: false; code: AdminFailureCode; error: string };
 
 /** `adminEmails`: the ADMIN_EMAILS of the process that re-grants them (revokes of those are refused). */
@@ -39,9 +47,24 @@ export async function runAdminCommand(
   db: Db,
   command: AdminCommand,
   adminEmails: readonly string[],
+  /** The image store (the settings' logo and PDF); needed by the settings commands only. */
+  images?: ImageStore,
 ): Promise<AdminResponse> {
   try {
     switch (command.command) {
+      case "settings-export":
+      case "settings-import": {
+        if (!images) throw new Error("The image store is not available here.");
+        if (command.command === "settings-export") {
+          return {
+            ok: true,
+            command: "settings-export",
+            document: await exportSettings(db, images),
+          };
+        }
+        await importSettings(db, images, command.document, "admin CLI");
+        return { ok: true, command: "settings-import" };
+      }
       case "grant": {
         const address = normalizeEmail(command.email);
         const created = await grantAdmin(db, address, command.grantedBy);
@@ -64,6 +87,9 @@ export async function runAdminCommand(
     }
     if (error instanceof LastAdminError)
       return { ok: false, code: "LAST_ADMIN", error: error.message };
+    if (error instanceof HttpError && error.status < 500) {
+      return { ok: false, code: "BAD_REQUEST", error: error.message };
+    }
     if (error instanceof ListedInAdminEmailsError) {
       return { ok: false, code: "IN_ADMIN_EMAILS", error: error.message };
     }

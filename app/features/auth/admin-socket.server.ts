@@ -4,6 +4,7 @@
 import fs from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
+import type { ImageStore } from "~/features/images/index.server";
 import type { Db } from "~/shared/db.server";
 import { log } from "~/shared/logger.server";
 import {
@@ -15,6 +16,9 @@ import {
 
 export const ADMIN_SOCKET_NAME = "admin.sock";
 const MAX_REQUEST_BYTES = 16 * 1024;
+/** A settings import carries its logo and PDF (docs/behaviour.md §23): room for both. */
+const MAX_IMPORT_BYTES = 80 * 1024 * 1024;
+const IMPORT_PREFIX = '{"command":"settings-import"';
 const IDLE_TIMEOUT_MS = 10_000;
 /** sockaddr_un.sun_path is 108 bytes on Linux (104 on macOS), including the final NUL. */
 const MAX_SOCKET_PATH_BYTES = 103;
@@ -41,6 +45,8 @@ export async function startAdminSocket(
   dataDir: string,
   adminEmails: readonly string[],
   extra: ExtraSocketCommands = {},
+  /** The image store, for the settings commands (docs/behaviour.md §23). */
+  images?: ImageStore,
 ): Promise<{ path: string; close(): Promise<void> }> {
   const socketPath = adminSocketPath(dataDir);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
@@ -55,7 +61,7 @@ export async function startAdminSocket(
   const server = net.createServer((socket) => {
     connections.add(socket);
     socket.on("close", () => connections.delete(socket));
-    void serveConnection(db, socket, adminEmails, extra);
+    void serveConnection(db, socket, adminEmails, extra, images);
   });
   await listenOwnerOnly(server, socketPath);
   return {
@@ -122,6 +128,7 @@ async function serveConnection(
   socket: net.Socket,
   adminEmails: readonly string[],
   extra: ExtraSocketCommands,
+  images?: ImageStore,
 ) {
   socket.setTimeout(IDLE_TIMEOUT_MS, () => socket.destroy());
   socket.on("error", () => socket.destroy());
@@ -157,7 +164,7 @@ async function serveConnection(
     });
   }
   try {
-    reply(socket, await runAdminCommand(db, command, adminEmails));
+    reply(socket, await runAdminCommand(db, command, adminEmails, images));
   } catch (error) {
     log().error({ err: error }, "Admin command failed");
     reply(socket, { ok: false, code: "INTERNAL", error: "The server could not run the command." });
@@ -168,11 +175,12 @@ async function serveConnection(
 function readLine(socket: net.Socket): Promise<string> {
   return new Promise((resolve, reject) => {
     let buffer = "";
+    const limit = () => (buffer.startsWith(IMPORT_PREFIX) ? MAX_IMPORT_BYTES : MAX_REQUEST_BYTES);
     const onData = (chunk: string) => {
       buffer += chunk;
       const end = buffer.indexOf("\n");
       if (end >= 0) finish(() => resolve(buffer.slice(0, end)));
-      else if (buffer.length > MAX_REQUEST_BYTES) finish(() => reject(new Error("too large")));
+      else if (buffer.length > limit()) finish(() => reject(new Error("too large")));
     };
     const onEnd = () => finish(() => resolve(buffer));
     const finish = (settle: () => void) => {

@@ -73,9 +73,9 @@ function namedKeys(images: ImageStore, tableJson: string): string[] {
   return urls.flatMap((url) => images.filesOf(url)).map((file) => keyOfFile(images, file));
 }
 
-/** filesOf gives paths on disk and keys in a bucket: both end in {collection}/{folder}/{name}. */
+/** filesOf gives paths on disk and keys in a bucket; describe() gives the key of both. */
 function keyOfFile(images: ImageStore, file: string): string {
-  return images.kind === "s3" ? file : file.split(path.sep).slice(-3).join("/");
+  return images.kind === "s3" ? file : images.describe(file).split(path.sep).join("/");
 }
 
 /**
@@ -145,7 +145,9 @@ async function stage(db: Db, images: ImageStore, dir: string): Promise<BackupMan
   const copied = new Set(await listPhotos(path.join(dir, "photos")));
   // Originals must all be there; a variant may be missing (made in the background).
   for (const key of named) {
-    if (/\.jpg$/.test(key) && !/\.w\d+\.jpg$/.test(key) && !copied.has(key)) return null;
+    // (A photo only the history or a deleted listing names is in the trash, docs/behaviour.md §21.)
+    const stored = copied.has(key) || copied.has(`.trash/${key}`);
+    if (/\.(jpg|png|pdf)$/.test(key) && !/\.w\d+\.jpg$/.test(key) && !stored) return null;
   }
   const manifest: BackupManifest = {
     format: BACKUP_FORMAT,

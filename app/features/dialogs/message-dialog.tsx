@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { errorFooter } from "~/domain/company";
+import { useCompany } from "~/features/content";
 
 export interface MessageDialogProps {
   title: string;
@@ -31,6 +32,7 @@ export function MessageDialog({
 }: MessageDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const company = useCompany();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
@@ -82,7 +84,7 @@ export function MessageDialog({
           </button>
         )}
       </form>
-      {variant === "error" ? <footer>{errorFooter()}</footer> : null}
+      {variant === "error" ? <footer>{errorFooter(company)}</footer> : null}
       {variant === "error" && reference ? (
         <small className="dialog-reference">Reference: {reference}</small>
       ) : null}

@@ -4,7 +4,17 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { COLLECTIONS, type Collection } from "~/domain/listing-kinds";
 import { type RepairInput, type RepairReport, repairDisk } from "./disk-repair.server";
-import { IMAGE_URL_PREFIX, keyOfUrl, photoContentType } from "./photo-keys.server";
+import {
+  IMAGE_URL_PREFIX,
+  isSiteUrl,
+  isStoredKey,
+  keyOfUrl,
+  photoContentType,
+  SITE_FILE_EXTENSION,
+  SITE_PREFIX,
+  type SiteFileKind,
+  TRASH_PREFIX,
+} from "./photo-keys.server";
 import type { ProcessedImage } from "./process.server";
 import { saveProcessedPhoto } from "./save-processed.server";
 import type { ImageStore, StagedRemoval, StoredPhoto } from "./storage.server";
@@ -81,6 +91,20 @@ export class DiskImageStore implements ImageStore {
     }
   }
 
+  /**
+   * Stores one of the site's own files under a new name (`/images/site/logo_{timestamp}.png`):
+   * names never change content, so they are cached for good like photos.
+   */
+  async saveSiteFile(kind: SiteFileKind, data: Buffer): Promise<string> {
+    const name = `${kind}_${this.timestamp()}.${SITE_FILE_EXTENSION[kind]}`;
+    await this.writeFile(path.join(this.root, "site", name), data);
+    return `${IMAGE_URL_PREFIX}/site/${name}`;
+  }
+
+  isSiteFile(url: string): boolean {
+    return isSiteUrl(url);
+  }
+
   /** The URL of every stored original (for background work such as making variants). */
   async storedOriginals(): Promise<string[]> {
     const urls: string[] = [];
@@ -136,6 +160,7 @@ export class DiskImageStore implements ImageStore {
 
   /** Every file of one stored photo: the original and its variants (those that exist or not). */
   filesOf(url: string): string[] {
+    if (isSiteUrl(url)) return [this.pathOf(url)].filter((f): f is string => f !== null);
     const original = this.pathOf(url);
     if (!original || !isOriginalName(path.basename(original))) return [];
     const variants = VARIANT_WIDTHS.flatMap((w) =>
@@ -176,29 +201,37 @@ export class DiskImageStore implements ImageStore {
     return path.relative(this.root, file);
   }
 
-  /** Every stored photo's key: originals and variants, never temporary or staged files. */
+  /**
+   * Every stored key: photos (originals and variants), the site's files and trashed photos,
+   * never temporary or staged files.
+   */
   async keys(): Promise<string[]> {
     const keys: string[] = [];
-    for (const collection of COLLECTIONS) {
-      const dir = path.join(this.root, collection);
-      for (const folder of (await fs.readdir(dir).catch(() => [])).sort()) {
-        if (!isFolderName(folder)) continue;
-        for (const name of (await fs.readdir(path.join(dir, folder)).catch(() => [])).sort()) {
-          if (isPhotoName(name)) keys.push(`${collection}/${folder}/${name}`);
+    for (const prefix of ["", TRASH_PREFIX]) {
+      for (const collection of COLLECTIONS) {
+        const dir = path.join(this.root, prefix, collection);
+        for (const folder of (await fs.readdir(dir).catch(() => [])).sort()) {
+          if (!isFolderName(folder)) continue;
+          for (const name of (await fs.readdir(path.join(dir, folder)).catch(() => [])).sort()) {
+            if (isPhotoName(name)) keys.push(`${prefix}${collection}/${folder}/${name}`);
+          }
         }
       }
+    }
+    for (const name of await fs.readdir(path.join(this.root, "site")).catch(() => [])) {
+      if (isStoredKey(`${SITE_PREFIX}${name}`)) keys.push(`${SITE_PREFIX}${name}`);
     }
     return keys.sort();
   }
 
   async readKey(key: string): Promise<Buffer> {
-    const file = this.pathOfKey(key);
+    const file = isStoredKey(key) ? this.pathOfKey(key) : null;
     if (!file) throw new Error(`Not a photo key: ${key}`);
     return fs.readFile(file);
   }
 
   async writeKey(key: string, data: Buffer): Promise<void> {
-    const file = this.pathOfKey(key);
+    const file = isStoredKey(key) ? this.pathOfKey(key) : null;
     if (!file) throw new Error(`Not a photo key: ${key}`);
     await this.writeFile(file, data);
   }
@@ -259,6 +292,67 @@ export class DiskImageStore implements ImageStore {
       },
       rollback: undo,
     };
+  }
+
+  /**
+   * The trash (docs/behaviour.md §21, §22): photos that only the change history or a deleted
+   * listing still names wait in `{root}/.trash/…` (never served) until their listing is purged.
+   * The files move now; `rollback` puts them back, so the move and the database change happen
+   * together or not at all.
+   */
+  moveToTrash(urls: string[]): Promise<StagedRemoval> {
+    return this.moveFiles(
+      urls.flatMap((url) =>
+        this.filesOf(url).map((f): [string, string] => [f, this.trashPathOf(f)]),
+      ),
+    );
+  }
+
+  async restoreFromTrash(urls: string[]): Promise<{ staged: StagedRemoval; missing: string[] }> {
+    const missing: string[] = [];
+    const pairs: [string, string][] = [];
+    for (const url of urls) {
+      const [original] = this.filesOf(url);
+      if (!original) {
+        missing.push(url);
+        continue;
+      }
+      const inPlace = await exists(original);
+      if (!inPlace && !(await exists(this.trashPathOf(original)))) missing.push(url);
+      for (const file of this.filesOf(url)) pairs.push([this.trashPathOf(file), file]);
+    }
+    return { staged: await this.moveFiles(pairs), missing };
+  }
+
+  async purge(urls: string[]) {
+    for (const file of urls.flatMap((url) => this.filesOf(url))) {
+      await fs.rm(this.trashPathOf(file), { force: true });
+      await fs.rm(file, { force: true });
+    }
+  }
+
+  private trashPathOf(file: string): string {
+    return this.inside(path.join(this.root, ".trash", path.relative(this.root, file)));
+  }
+
+  /** Renames each existing `from` to its `to`; `rollback` renames them back. */
+  private async moveFiles(pairs: [string, string][]): Promise<StagedRemoval> {
+    const moved: [string, string][] = [];
+    const undo = async () => {
+      for (const [from, to] of moved.reverse()) await fs.rename(to, from).catch(() => undefined);
+    };
+    try {
+      for (const [from, to] of pairs) {
+        if (!(await exists(from))) continue;
+        await fs.mkdir(path.dirname(to), { recursive: true });
+        await fs.rename(this.inside(from), this.inside(to));
+        moved.push([from, to]);
+      }
+    } catch (error) {
+      await undo();
+      throw error;
+    }
+    return { commit: async () => undefined, rollback: undo };
   }
 
   /**
@@ -325,4 +419,11 @@ export class DiskImageStore implements ImageStore {
 function isInside(root: string, file: string): boolean {
   const relative = path.relative(path.resolve(root), path.resolve(file));
   return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+}
+
+function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
 }

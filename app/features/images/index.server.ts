@@ -1,12 +1,18 @@
 // The images feature's public surface on the server (docs/decisions/0032-layers-and-feature-surfaces.md).
 export type { RepairReport } from "./disk-repair.server";
 export { UPLOAD_LIMITS, type Upload, type UploadedFile, withUpload } from "./multipart.server";
-export { ImageRejectedError, type ProcessedImage, processImage } from "./process.server";
+export {
+  ImageRejectedError,
+  type ProcessedImage,
+  processImage,
+  processLogo,
+} from "./process.server";
 export {
   createImageStore,
   DiskImageStore,
   IMAGE_URL_PREFIX,
   type ImageStore,
   S3ImageStore,
+  type SiteFileKind,
   type StagedRemoval,
 } from "./storage.server";

@@ -33,13 +33,8 @@ const PHOTO_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif"]);
 const ACCEPTED = "JPEG, PNG, WebP, AVIF, HEIC or GIF";
 export const NOT_AN_IMAGE = "The file is not an image this site can read.";
 
-/**
- * Decodes whatever was uploaded (the bytes decide, never the file name), turns it upright and
- * re-encodes it as JPEG. Re-encoding drops every metadata block, GPS included. Only photo
- * formats are taken: libvips also reads SVG, PDF, TIFF and more, which have no place here.
- * `input` is the upload's temporary file (or its bytes).
- */
-export async function processImage(input: Buffer | string): Promise<ProcessedImage> {
+/** The checks every image upload passes before any pixel is decoded (size, format, pixels). */
+async function checkUpload(input: Buffer | string): Promise<Metadata> {
   const size = typeof input === "string" ? (await fs.stat(input)).size : input.length;
   if (size > IMAGE_LIMITS.maxBytes) {
     throw new ImageRejectedError(
@@ -64,6 +59,17 @@ export async function processImage(input: Buffer | string): Promise<ProcessedIma
       `The image has more than ${IMAGE_LIMITS.maxPixels / 1_000_000} million pixels.`,
     );
   }
+  return meta;
+}
+
+/**
+ * Decodes whatever was uploaded (the bytes decide, never the file name), turns it upright and
+ * re-encodes it as JPEG. Re-encoding drops every metadata block, GPS included. Only photo
+ * formats are taken: libvips also reads SVG, PDF, TIFF and more, which have no place here.
+ * `input` is the upload's temporary file (or its bytes).
+ */
+export async function processImage(input: Buffer | string): Promise<ProcessedImage> {
+  const meta = await checkUpload(input);
   try {
     const { data, info } = await sharpJob(() =>
       sharp(input, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: "error", animated: false })
@@ -86,6 +92,36 @@ export async function processImage(input: Buffer | string): Promise<ProcessedIma
         "HEIC photos cannot be decoded on this server. Send it as JPEG (most phones can).",
       );
     }
+    throw new ImageRejectedError(
+      "The image could not be decoded: the file is damaged or incomplete.",
+    );
+  }
+}
+
+/** A logo is shown at most this wide (the hero shows it at twice the navbar's 80 px, doubled). */
+const LOGO_MAX_WIDTH = 640;
+
+/**
+ * A logo upload: the same checks as a photo (the bytes decide; SVG, PDF and the like refused;
+ * size and pixel limits), upright and without metadata, but kept as PNG so transparency stays.
+ */
+export async function processLogo(input: Buffer | string) {
+  await checkUpload(input);
+  try {
+    const { data, info } = await sharpJob(() =>
+      sharp(input, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: "error", animated: false })
+        .rotate()
+        .resize({
+          width: LOGO_MAX_WIDTH,
+          height: LOGO_MAX_WIDTH,
+          fit: "inside",
+          withoutEnlargement: true,
+        })
+        .png({ compressionLevel: 9, palette: true })
+        .toBuffer({ resolveWithObject: true }),
+    );
+    return { data, width: info.width, height: info.height };
+  } catch {
     throw new ImageRejectedError(
       "The image could not be decoded: the file is damaged or incomplete.",
     );

@@ -20,8 +20,15 @@ import { orphanDeletionWithheld, type RepairInput, type RepairReport } from "./d
 import {
   IMAGE_URL_PREFIX,
   isPhotoKey,
+  isSiteUrl,
+  isStoredKey,
   keyOfUrl,
   photoContentType,
+  SITE_FILE_EXTENSION,
+  SITE_PREFIX,
+  type SiteFileKind,
+  TRASH_PREFIX,
+  trashKeyOf,
   urlOfKey,
 } from "./photo-keys.server";
 import type { ProcessedImage } from "./process.server";
@@ -106,6 +113,17 @@ export class S3ImageStore implements ImageStore {
     return this.url(collection, id, fileName);
   }
 
+  /** The site's own files are objects `site/{kind}_{timestamp}.{ext}` (docs/behaviour.md §18). */
+  async saveSiteFile(kind: SiteFileKind, data: Buffer): Promise<string> {
+    const name = `${kind}_${this.timestamp()}.${SITE_FILE_EXTENSION[kind]}`;
+    await this.put(`${SITE_PREFIX}${name}`, data);
+    return `${IMAGE_URL_PREFIX}/site/${name}`;
+  }
+
+  isSiteFile(url: string): boolean {
+    return isSiteUrl(url);
+  }
+
   async storedOriginals(): Promise<string[]> {
     return (await this.keys())
       .filter((key) => isOriginalName(path.posix.basename(key)))
@@ -125,14 +143,7 @@ export class S3ImageStore implements ImageStore {
 
   async exists(url: string): Promise<boolean> {
     const key = keyOfUrl(url);
-    if (!key) return false;
-    try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      return true;
-    } catch (error) {
-      if (isMissing(error)) return false;
-      throw error;
-    }
+    return key ? this.hasKey(key) : false;
   }
 
   async open(url: string): Promise<StoredPhoto | null> {
@@ -175,6 +186,7 @@ export class S3ImageStore implements ImageStore {
   }
 
   filesOf(url: string): string[] {
+    if (isSiteUrl(url)) return [keyOfUrl(url)].filter((k): k is string => k !== null);
     const original = keyOfUrl(url);
     if (!original || !isOriginalName(path.posix.basename(original))) return [];
     const variants = VARIANT_WIDTHS.flatMap((w) =>
@@ -205,6 +217,87 @@ export class S3ImageStore implements ImageStore {
       },
       rollback: async () => {},
     };
+  }
+
+  /**
+   * The trash is the prefix `.trash/` (never served). A bucket has no rename: the photos are
+   * copied there now, and their public objects deleted only when the database change commits
+   * (`commit`); `rollback` deletes the copies. A crash in between leaves the photo in both
+   * places: the public objects then are orphans the repair removes (docs/behaviour.md §21).
+   */
+  async moveToTrash(urls: string[]): Promise<StagedRemoval> {
+    const copied: string[] = [];
+    const rollback = async () => this.deleteKeys(copied.map(trashKeyOf));
+    try {
+      for (const key of urls.flatMap((url) => this.filesOf(url))) {
+        if (await this.copyKey(key, trashKeyOf(key))) copied.push(key);
+      }
+    } catch (error) {
+      await rollback();
+      throw error;
+    }
+    return { commit: () => this.deleteKeys(copied), rollback };
+  }
+
+  /** Copies trashed photos back now; their trash copies go on `commit`, the new ones on `rollback`. */
+  async restoreFromTrash(urls: string[]): Promise<{ staged: StagedRemoval; missing: string[] }> {
+    const missing: string[] = [];
+    const restored: string[] = [];
+    const fromTrash: string[] = [];
+    const rollback = async () => this.deleteKeys(restored);
+    try {
+      for (const url of urls) {
+        const files = this.filesOf(url);
+        const [original] = files;
+        if (!original) {
+          missing.push(url);
+          continue;
+        }
+        const inPlace = await this.hasKey(original);
+        if (!inPlace && !(await this.hasKey(trashKeyOf(original)))) missing.push(url);
+        for (const key of files) {
+          if (!inPlace || !(await this.hasKey(key))) {
+            if (await this.copyKey(trashKeyOf(key), key)) restored.push(key);
+          }
+          fromTrash.push(trashKeyOf(key));
+        }
+      }
+    } catch (error) {
+      await rollback();
+      throw error;
+    }
+    return {
+      staged: { commit: () => this.deleteKeys(fromTrash), rollback },
+      missing,
+    };
+  }
+
+  async purge(urls: string[]) {
+    const keys = urls.flatMap((url) => this.filesOf(url));
+    await this.deleteKeys([...keys.map(trashKeyOf), ...keys]);
+  }
+
+  private async hasKey(key: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Copies one object (false when `from` is not there). */
+  private async copyKey(from: string, to: string): Promise<boolean> {
+    let data: Buffer;
+    try {
+      data = await this.readKey(from);
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+    await this.put(to, data);
+    return true;
   }
 
   /**
@@ -268,9 +361,9 @@ export class S3ImageStore implements ImageStore {
 
   async keys(): Promise<string[]> {
     const keys: string[] = [];
-    for (const collection of COLLECTIONS) {
-      for (const object of await this.list(`${collection}/`)) {
-        if (isPhotoKey(object.key)) keys.push(object.key);
+    for (const prefix of [...COLLECTIONS.map((c) => `${c}/`), SITE_PREFIX, TRASH_PREFIX]) {
+      for (const object of await this.list(prefix)) {
+        if (isStoredKey(object.key)) keys.push(object.key);
       }
     }
     return keys.sort();
@@ -284,7 +377,7 @@ export class S3ImageStore implements ImageStore {
   }
 
   async writeKey(key: string, data: Buffer): Promise<void> {
-    if (!isPhotoKey(key)) throw new Error(`Not a photo key: ${key}`);
+    if (!isStoredKey(key)) throw new Error(`Not a photo key: ${key}`);
     await this.put(key, data);
   }
 

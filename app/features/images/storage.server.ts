@@ -6,12 +6,13 @@ import type { Collection } from "~/domain/listing-kinds";
 import type { Env } from "~/shared/env.server";
 import type { RepairInput, RepairReport } from "./disk-repair.server";
 import { DiskImageStore } from "./disk-store.server";
+import type { SiteFileKind } from "./photo-keys.server";
 import type { ProcessedImage } from "./process.server";
 import { S3ImageStore } from "./s3-store.server";
 import type { VariantFormat, VariantWidth } from "./variants";
 
 export { DiskImageStore } from "./disk-store.server";
-export { IMAGE_URL_PREFIX } from "./photo-keys.server";
+export { IMAGE_URL_PREFIX, type SiteFileKind } from "./photo-keys.server";
 export { S3ImageStore } from "./s3-store.server";
 
 /** One stored photo, ready to be streamed to a visitor. */
@@ -48,6 +49,13 @@ export interface ImageStore {
   folder(collection: Collection, id: string): string;
   url(collection: Collection, id: string, fileName: string): string;
   save(collection: Collection, id: string, fileName: string, data: Buffer): Promise<string>;
+  /**
+   * Stores one of the site's own files under a new name (`/images/site/logo_{timestamp}.png`):
+   * names never change content, so they are cached for good like photos (docs/behaviour.md §18).
+   */
+  saveSiteFile(kind: SiteFileKind, data: Buffer): Promise<string>;
+  /** Whether `url` names one of the site's own files (which the listing checks never accept). */
+  isSiteFile(url: string): boolean;
   /** The URL of every stored original (for background work such as making variants). */
   storedOriginals(): Promise<string[]>;
   /** The bytes of a stored photo (original or variant), or null when it is not there. */
@@ -77,11 +85,28 @@ export interface ImageStore {
    * exactly the noted photos no record names (docs/decisions/0037-crash-safe-photo-writes.md).
    */
   notePending(urls: string[]): Promise<() => Promise<void>>;
+  /**
+   * The trash (docs/behaviour.md §21, §22): photos that only the change history or a deleted
+   * listing still names wait under `.trash/` (never served) until their listing is purged.
+   * `moveToTrash` takes photos (with their variants) out of public reach as a StagedRemoval: the
+   * move and the database change happen together or not at all.
+   */
+  moveToTrash(urls: string[]): Promise<StagedRemoval>;
+  /**
+   * Brings photos back from the trash to their own URLs (a StagedRemoval of the trash copies).
+   * Answers the URLs found neither there nor in place: the caller refuses the restore.
+   */
+  restoreFromTrash(urls: string[]): Promise<{ staged: StagedRemoval; missing: string[] }>;
+  /** Deletes photos for good, from the trash and from their place (a listing's purge). */
+  purge(urls: string[]): Promise<void>;
   /** Puts right what a crash left (see storage-repair.server.ts in listings). */
   repair(input: RepairInput): Promise<RepairReport>;
   /** A short name of a file or folder for logs. */
   describe(file: string): string;
-  /** Every stored photo's key `{collection}/{folder}/{name}`, sorted (backups). */
+  /**
+   * Every stored key, sorted (backups): photos `{collection}/{folder}/{name}`, the site's files
+   * `site/{name}` and trashed photos `.trash/{collection}/{folder}/{name}`.
+   */
   keys(): Promise<string[]>;
   readKey(key: string): Promise<Buffer>;
   writeKey(key: string, data: Buffer): Promise<void>;

@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { NavLink } from "react-router";
-import { company } from "~/domain/company";
 import { useAuthBroadcast } from "~/features/auth";
+import { useCompany } from "~/features/content";
+import { usePhotoUrl } from "~/features/images";
 import { useViewer } from "./use-viewer";
 import { SignInLink, UserMenu } from "./user-nav";
 
@@ -27,6 +28,8 @@ export const ADMIN_NAV: NavItem[] = [
 /** Sticky bar; below xl the links collapse behind a toggle and close when one is chosen. */
 export function Navbar() {
   const viewer = useViewer();
+  const company = useCompany();
+  const photoUrl = usePhotoUrl();
   useAuthBroadcast();
   const extraItems = viewer.isAdmin ? ADMIN_NAV : [];
   const [open, setOpen] = useState(false);
@@ -37,7 +40,7 @@ export function Navbar() {
       <div className="navbar-inner">
         <NavLink to="/" className="navbar-brand" onClick={close}>
           <img
-            src={company.logo.src}
+            src={photoUrl(company.logo.src)}
             alt={company.logo.alt}
             width={80}
             height={Math.round((80 * company.logo.height) / company.logo.width)}

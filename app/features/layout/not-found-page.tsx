@@ -1,7 +1,8 @@
 import { Link } from "react-router";
-import { company } from "~/domain/company";
+import { useCompany } from "~/features/content";
 
 export function NotFoundPage() {
+  const company = useCompany();
   return (
     <section className="prose">
       <title>{`Page not found | ${company.name}`}</title>

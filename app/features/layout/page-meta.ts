@@ -1,9 +1,14 @@
-import { company } from "~/domain/company";
+import { companyFrom } from "~/features/content";
 
-/** Title and description tags for a page; every public page has its own. */
-export function pageMeta(title: string, description: string, canonical?: string) {
+type Matches = Parameters<typeof companyFrom>[0];
+
+/**
+ * Title and description tags for a page; every public page has its own. The company name comes
+ * from the root loader's data in `matches` (the stored settings).
+ */
+export function pageMeta(title: string, description: string, matches: Matches, canonical?: string) {
   return [
-    { title: `${title} | ${company.name}` },
+    { title: `${title} | ${companyFrom(matches).name}` },
     { name: "description", content: description },
     ...(canonical ? [{ tagName: "link", rel: "canonical", href: canonical }] : []),
   ];

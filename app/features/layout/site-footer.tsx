@@ -1,7 +1,8 @@
-import { company } from "~/domain/company";
+import { useCompany } from "~/features/content";
 
 /** Every page's footer: how to reach the office, and the fair-housing statement. */
 export function SiteFooter() {
+  const company = useCompany();
   const { office } = company;
   return (
     <footer className="site-footer">

@@ -89,6 +89,30 @@ export function UserMenu({ viewer, onChosen }: { viewer: Viewer; onChosen?: () =
                   Manage admins
                 </Link>
               </li>
+              <li>
+                <Link
+                  className="dropdown-item"
+                  to="/admin/site"
+                  onClick={() => {
+                    setOpen(false);
+                    onChosen?.();
+                  }}
+                >
+                  Site settings
+                </Link>
+              </li>
+              <li>
+                <Link
+                  className="dropdown-item"
+                  to="/admin/deleted"
+                  onClick={() => {
+                    setOpen(false);
+                    onChosen?.();
+                  }}
+                >
+                  Recently deleted
+                </Link>
+              </li>
             </>
           ) : null}
           <li>

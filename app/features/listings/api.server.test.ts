@@ -295,7 +295,10 @@ describe.each(combinations)("listing write API on $name", ({ db: target, storage
     const url = `${base}/listings/properties/12-upload-way`;
     expect((await fetch(url, { method: "DELETE" })).status).toBe(204);
     expect(await getListing(db, "properties", "12-upload-way")).toBeNull();
-    expect((await everything()).filter((f) => f.includes("12-upload-way"))).toEqual([]);
+    const left = (await everything()).filter((f) => f.includes("12-upload-way"));
+    // Kept in the trash for 'Recently deleted' (docs/behaviour.md §22), out of public reach.
+    expect(left.filter((f) => !f.startsWith(".trash"))).toEqual([]);
+    expect(left.length).toBeGreaterThan(0);
     const again = await fetch(url, { method: "DELETE" });
     expect(again.status).toBe(404);
     expect(await again.json()).toEqual({ error: "Property not found." });

@@ -2,11 +2,18 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { isPossibleListingId } from "~/domain/listing-id";
 import { type Collection, isCollection, KINDS } from "~/domain/listing-kinds";
 import { messages } from "~/domain/messages";
+import type { Viewer } from "~/features/auth";
 import { ImageRejectedError, type ImageStore, withUpload } from "~/features/images/index.server";
 import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/db.server";
 import { HttpError, statusText } from "~/shared/http-error.server";
 import { log } from "~/shared/logger.server";
-import { parseJsonField, parseListingFields } from "./listing-input.server";
+import type { Actor } from "./history.server";
+import {
+  parseCaptionMap,
+  parseJsonField,
+  parseListingFields,
+  parseUploadCaptions,
+} from "./listing-input.server";
 import { ListingWrites } from "./listing-writes.server";
 
 interface ListingApiOptions {
@@ -14,6 +21,8 @@ interface ListingApiOptions {
   images: ImageStore;
   /** Answers 401/403 unless the request comes from a signed-in admin. */
   requireAdmin: express.RequestHandler;
+  /** The home page's list changed: this instance drops its kept pages before answering. */
+  onSiteChange?: () => void;
 }
 
 const route =
@@ -27,8 +36,14 @@ function collectionOf(req: Request): Collection {
   return collection;
 }
 
+/** Who makes a change (the signed-in admin requireAdmin found), for the history. */
+function actorOf(res: Response): Actor | null {
+  const user = (res.locals.viewer as Viewer | undefined)?.user;
+  return user ? { name: user.name, email: user.email } : null;
+}
+
 /** Every listing write: authorised, validated and sequenced on the server. */
-export function createListingApi({ db, images, requireAdmin }: ListingApiOptions) {
+export function createListingApi({ db, images, requireAdmin, onSiteChange }: ListingApiOptions) {
   const writes = new ListingWrites(db, images);
   const api = express.Router();
   api.use(requireAdmin);
@@ -52,10 +67,13 @@ export function createListingApi({ db, images, requireAdmin }: ListingApiOptions
       const collection = collectionOf(req);
       const { id } = await withUpload(req, res, tempFile, ({ fields, files }) => {
         const input = parseListingFields(collection, parseJsonField(fields.data));
+        const captions = parseUploadCaptions(fields.captions, files.length);
         return writes.add(
           collection,
           input,
           files.map((f) => f.path),
+          captions,
+          actorOf(res),
         );
       });
       res.status(201).json({ id });
@@ -78,7 +96,16 @@ export function createListingApi({ db, images, requireAdmin }: ListingApiOptions
           "The version the edit is based on is missing. Reload the page and try again.",
         );
       }
-      await writes.save(collection, String(req.params.id), input, urls, version);
+      const captions = parseCaptionMap(req.body?.image_captions, urls);
+      await writes.save(
+        collection,
+        String(req.params.id),
+        input,
+        urls,
+        version,
+        captions,
+        actorOf(res),
+      );
       res.status(204).end();
     }),
   );
@@ -90,8 +117,21 @@ export function createListingApi({ db, images, requireAdmin }: ListingApiOptions
       if (typeof available !== "boolean") {
         throw new HttpError(400, "currently_available must be true or false.");
       }
-      await writes.setAvailability(String(req.params.id), available);
+      await writes.setAvailability(String(req.params.id), available, actorOf(res));
       res.status(204).end();
+    }),
+  );
+
+  api.put(
+    "/listings/:collection/:id/featured",
+    route(async (req, res) => {
+      const collection = collectionOf(req);
+      const featured = req.body?.featured;
+      if (typeof featured !== "boolean")
+        throw new HttpError(400, "featured must be true or false.");
+      await writes.setFeatured(collection, String(req.params.id), featured);
+      onSiteChange?.();
+      res.json({ featured });
     }),
   );
 
@@ -104,6 +144,7 @@ export function createListingApi({ db, images, requireAdmin }: ListingApiOptions
           collection,
           String(req.params.id),
           files.map((f) => f.path),
+          actorOf(res),
         ),
       );
       res.json(change);
@@ -116,15 +157,41 @@ export function createListingApi({ db, images, requireAdmin }: ListingApiOptions
       const collection = collectionOf(req);
       const url = req.body?.url;
       if (typeof url !== "string") throw new HttpError(400, "Which image? The url is missing.");
-      res.json(await writes.removeImage(collection, String(req.params.id), url));
+      res.json(await writes.removeImage(collection, String(req.params.id), url, actorOf(res)));
     }),
   );
 
   api.delete(
     "/listings/:collection/:id",
     route(async (req, res) => {
-      await writes.remove(collectionOf(req), String(req.params.id));
+      await writes.remove(collectionOf(req), String(req.params.id), actorOf(res));
       res.status(204).end();
+    }),
+  );
+
+  // 'Restore this version' (docs/behaviour.md §21).
+  api.post(
+    "/listings/:collection/:id/history/:seq/restore",
+    route(async (req, res) => {
+      const collection = collectionOf(req);
+      const seq = Number(req.params.seq);
+      if (!Number.isSafeInteger(seq) || seq < 1) {
+        throw new HttpError(404, "That version is not in this listing's history.");
+      }
+      await writes.restoreVersion(collection, String(req.params.id), seq, actorOf(res));
+      res.status(204).end();
+    }),
+  );
+
+  // 'Restore' on 'Recently deleted' (docs/behaviour.md §22).
+  api.post(
+    "/deleted/:entry/restore",
+    route(async (req, res) => {
+      const entry = Number(req.params.entry);
+      if (!Number.isSafeInteger(entry) || entry < 1) {
+        throw new HttpError(404, "That listing is no longer in Recently deleted.");
+      }
+      res.json(await writes.restoreDeleted(entry, actorOf(res)));
     }),
   );
 

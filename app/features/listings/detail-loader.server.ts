@@ -2,11 +2,16 @@ import { type AppLoadContext, data } from "react-router";
 import type { Listing } from "~/domain/listing";
 import { isPossibleListingId } from "~/domain/listing-id";
 import type { Collection } from "~/domain/listing-kinds";
+import { isFeatured } from "~/features/content/index.server";
 import { log } from "~/shared/logger.server";
 import { getListing } from "./queries.server";
 
 export type DetailData =
-  | { listing: Listing; problem: null }
+  | {
+      listing: Listing;
+      problem: null /** Admins only: on the home page's list. */;
+      featured?: boolean;
+    }
   | { listing: null; problem: "missing" | "failed" };
 
 /** One read of {collection}/{id}; a missing record is a 404 so search engines drop it. */
@@ -20,7 +25,12 @@ export async function loadListingDetail(
   }
   try {
     const listing = await getListing(context.db, collection, id);
-    if (listing) return data<DetailData>({ listing, problem: null });
+    if (listing) {
+      // Only admins see (and need) whether it is featured: the public page stays the same.
+      if (!context.viewer.isAdmin) return data<DetailData>({ listing, problem: null });
+      const featured = await isFeatured(context.db, { collection, id });
+      return data<DetailData>({ listing, problem: null, featured });
+    }
     return data<DetailData>({ listing: null, problem: "missing" }, { status: 404 });
   } catch (error) {
     log().error({ err: error }, `Failed to load ${collection}/${id}`);

@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { company } from "~/domain/company";
 import { bedBathLine, descriptionBullets, formatPrice } from "~/domain/listing-format";
 import type { ListingKind } from "~/domain/listing-kinds";
-import { messages } from "~/domain/messages";
+import { addedMessages, messages } from "~/domain/messages";
 import { AdminFeatures } from "~/features/admin";
+import { useCompany } from "~/features/content";
 import { LazyMessageDialog as MessageDialog } from "~/features/dialogs/lazy";
 import { useViewer } from "~/features/layout";
 import type { DetailData } from "./detail-loader.server";
@@ -19,6 +19,7 @@ interface ListingDetailPageProps {
 export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
   const navigate = useNavigate();
   const viewer = useViewer();
+  const company = useCompany();
   const { listing } = data;
   // An admin's availability toggle shows at once; fresh loader data replaces it.
   const [availableOverride, setAvailableOverride] = useState<boolean | null>(null);
@@ -43,7 +44,11 @@ export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
   const manager = company.contacts.find((c) => c.role === "Property Manager");
   return (
     <article className="detail">
-      <Gallery urls={listing.image_urls} address={listing.address} />
+      <Gallery
+        urls={listing.image_urls}
+        address={listing.address}
+        captions={listing.image_captions}
+      />
       <h1>{listing.address}</h1>
       {facts ? <p className="detail-facts">{facts}</p> : null}
       {/* Right after the bedroom line on a phone; the right-hand column that stays in view on a
@@ -71,7 +76,12 @@ export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
                     >
                       Reserve
                     </a>
-                  ) : null
+                  ) : (
+                    // Never nothing: guests can still ask (docs/behaviour.md §2, property detail).
+                    <Link className="btn btn-primary btn-lg" to="/contact">
+                      {addedMessages.contactToReserve}
+                    </Link>
+                  )
                 ) : (
                   <Link
                     className="btn btn-primary btn-lg"
@@ -115,6 +125,7 @@ export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
             listing={listing}
             available={available}
             onAvailability={setAvailableOverride}
+            featured={data.featured === true}
           />
         </Suspense>
       ) : null}

@@ -89,3 +89,48 @@ export function parseJsonField(value: string | undefined): unknown {
     throw new HttpError(400, "The listing data is not valid JSON.");
   }
 }
+
+const MAX_CAPTION = 500;
+
+function checkCaption(caption: unknown): string {
+  if (typeof caption !== "string") throw new HttpError(400, "A caption must be text.");
+  if (caption.length > MAX_CAPTION) {
+    throw new HttpError(400, `A caption must be at most ${MAX_CAPTION} characters.`);
+  }
+  if ([...caption].some((ch) => (ch.codePointAt(0) ?? 0) < 32 || ch === "\u007f")) {
+    throw new HttpError(400, "A caption must be one line of text.");
+  }
+  return caption.trim();
+}
+
+/** The add form's captions, one per uploaded photo in order (docs/behaviour.md §20). */
+export function parseUploadCaptions(value: string | undefined, count: number): string[] {
+  if (value === undefined) return Array.from({ length: count }, () => "");
+  let raw: unknown;
+  try {
+    raw = JSON.parse(value);
+  } catch {
+    throw new HttpError(400, "The captions are not valid JSON.");
+  }
+  if (!Array.isArray(raw) || raw.length !== count) {
+    throw new HttpError(400, "Send one caption (or an empty one) for each photo.");
+  }
+  return raw.map(checkCaption);
+}
+
+/** The edit form's captions by photo URL; only photos of the saved list may have one. */
+export function parseCaptionMap(raw: unknown, urls: string[]): Record<string, string> | undefined {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw new HttpError(400, "The captions must be an object of photo URL to caption.");
+  }
+  const out: Record<string, string> = {};
+  for (const [url, caption] of Object.entries(raw)) {
+    if (!urls.includes(url)) {
+      throw new HttpError(400, "A caption names a photo that is not part of this listing.");
+    }
+    const text = checkCaption(caption);
+    if (text !== "") out[url] = text;
+  }
+  return out;
+}

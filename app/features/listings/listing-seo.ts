@@ -11,7 +11,7 @@ export function numericPrice(price: string | null): number | null {
 }
 
 /** schema.org description of one listing (RealEstateListing with its place and, when shown, offer). */
-export function listingJsonLd(listing: Listing, origin: string) {
+export function listingJsonLd(listing: Listing, origin: string, siteName = company.name) {
   const kind = KINDS[listing.collection];
   const url = absolute(origin, listingPath(listing.collection, listing.id));
   const available = listing.currently_available === true;
@@ -31,7 +31,7 @@ export function listingJsonLd(listing: Listing, origin: string) {
     description: descriptionBullets(listing.description).join(". ") || undefined,
     image: listing.image_urls.map((u) => absolute(origin, u)),
     about: place,
-    provider: { "@type": "Organization", name: company.name, url: absolute(origin, "/") },
+    provider: { "@type": "Organization", name: siteName, url: absolute(origin, "/") },
   };
   if (kind.hasOffer) {
     const offer: Record<string, unknown> = {
@@ -54,15 +54,17 @@ export function listingMeta(
   kind: ListingKind,
   listing: Listing | null | undefined,
   origin: string,
+  /** The company name in use (stored settings; docs/behaviour.md §18). */
+  siteName = company.name,
 ) {
   if (!listing) {
     return [
-      { title: `${kind.noun} not found | ${company.name}` },
+      { title: `${kind.noun} not found | ${siteName}` },
       { name: "description", content: "This listing is no longer available." },
       { name: "robots", content: "noindex" },
     ];
   }
-  const title = `${listing.address.trim()} | ${company.name}`;
+  const title = `${listing.address.trim()} | ${siteName}`;
   const facts = bedBathLine(listing.bedrooms, listing.bathrooms);
   const description =
     [facts, listing.thumbnail_description].filter(Boolean).join(". ") ||
@@ -74,7 +76,7 @@ export function listingMeta(
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "website" },
-    { property: "og:site_name", content: company.name },
+    { property: "og:site_name", content: siteName },
     { property: "og:title", content: listing.address.trim() },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
@@ -83,6 +85,6 @@ export function listingMeta(
     { name: "twitter:title", content: listing.address.trim() },
     { name: "twitter:description", content: description },
     ...(image ? [{ name: "twitter:image", content: image }] : []),
-    { "script:ld+json": listingJsonLd(listing, origin) },
+    { "script:ld+json": listingJsonLd(listing, origin, siteName) },
   ];
 }

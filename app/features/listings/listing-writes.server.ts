@@ -1,6 +1,7 @@
 import { type Listing, listingKey } from "~/domain/listing";
 import { type Collection, KINDS } from "~/domain/listing-kinds";
 import { addedMessages, messages } from "~/domain/messages";
+import { dropFeatured, setFeatured } from "~/features/content/index.server";
 import {
   type ImageStore,
   type ProcessedImage,
@@ -9,6 +10,15 @@ import {
 } from "~/features/images/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
 import { HttpError } from "~/shared/http-error.server";
+import {
+  type Actor,
+  type HistoryAction,
+  historyEntry,
+  type ListingSnapshot,
+  recordChange,
+  snapshotOf,
+  strip,
+} from "./history.server";
 import type { ListingFields } from "./listing-input.server";
 import {
   deleteListing,
@@ -99,15 +109,31 @@ export class ListingWrites {
   }
 
   /** Uploads all images first, then writes the record; on any failure nothing remains. */
-  async add(collection: Collection, fields: ListingFields, files: string[]) {
+  async add(
+    collection: Collection,
+    fields: ListingFields,
+    files: string[],
+    captions: string[] = [],
+    actor: Actor | null = null,
+  ) {
     const id = listingKey(fields.address);
     const duplicate = new HttpError(409, messages.duplicateAddress(KINDS[collection].noun));
     if (await listingExists(this.db, collection, id)) throw duplicate;
     const processed = await this.processAll(files);
     const { urls, settled } = await this.store(collection, id, processed, 0);
     try {
-      const created = await insertListing(this.db, collection, id, { ...fields, image_urls: urls });
-      if (!created) throw duplicate;
+      const image_captions = Object.fromEntries(
+        urls.flatMap((url, i) => (captions[i] ? [[url, captions[i]]] : [])),
+      );
+      await this.db.transaction(async (tx) => {
+        const created = await insertListing(tx, collection, id, {
+          ...fields,
+          image_urls: urls,
+          image_captions,
+        });
+        if (!created) throw duplicate;
+        await this.record(tx, collection, id, actor, "added", null);
+      });
     } catch (error) {
       await this.discard(collection, id, urls);
       throw error;
@@ -115,6 +141,26 @@ export class ListingWrites {
       await settled();
     }
     return { id };
+  }
+
+  /** Writes the history entry of a change made in `tx` (docs/behaviour.md §21). */
+  private async record(
+    tx: Queryable,
+    collection: Collection,
+    id: string,
+    actor: Actor | null,
+    action: HistoryAction,
+    before: (ListingSnapshot & { updated_at?: string }) | null,
+  ) {
+    const after = await snapshotOf(tx, collection, id);
+    if (!after) throw this.notFound(collection);
+    await recordChange(tx, { collection, id, actor, action, before, after });
+  }
+
+  private async before(tx: Queryable, collection: Collection, id: string) {
+    const snapshot = await snapshotOf(tx, collection, id);
+    if (!snapshot) throw this.notFound(collection);
+    return snapshot;
   }
 
   /**
@@ -127,6 +173,9 @@ export class ListingWrites {
     fields: ListingFields,
     imageUrls: string[],
     baseVersion: number,
+    /** Captions by photo URL (docs/behaviour.md §20); absent: unchanged. */
+    captions?: Record<string, string>,
+    actor: Actor | null = null,
   ): Promise<{ version: number }> {
     return this.db.transaction(async (tx) => {
       const current = await this.locked(tx, collection, id);
@@ -142,16 +191,32 @@ export class ListingWrites {
           "The photos changed while you were editing. Reload the page and try again.",
         );
       }
-      const version = await updateListing(tx, collection, id, { ...fields, image_urls: imageUrls });
+      const before = await this.before(tx, collection, id);
+      const version = await updateListing(tx, collection, id, {
+        ...fields,
+        image_urls: imageUrls,
+        image_captions: captions,
+      });
       if (version === null) throw this.notFound(collection);
+      await this.record(tx, collection, id, actor, "saved", before);
       return { version };
     });
   }
 
-  async setAvailability(id: string, available: boolean) {
+  async setAvailability(id: string, available: boolean, actor: Actor | null = null) {
     await this.db.transaction(async (tx) => {
       await this.locked(tx, "properties", id);
+      const before = await this.before(tx, "properties", id);
       await setAvailability(tx, id, available);
+      await this.record(tx, "properties", id, actor, "availability", before);
+    });
+  }
+
+  /** 'Feature on home page' / 'Remove from home page' (docs/behaviour.md §19). */
+  async setFeatured(collection: Collection, id: string, featured: boolean) {
+    await this.db.transaction(async (tx) => {
+      await this.locked(tx, collection, id);
+      await setFeatured(tx, { collection, id }, featured);
     });
   }
 
@@ -160,7 +225,12 @@ export class ListingWrites {
    * storing) runs before the row is locked; the append itself reads the list under the lock,
    * so a save or a removal meanwhile is never undone and the new photo never dropped.
    */
-  async addImages(collection: Collection, id: string, files: string[]): Promise<ImagesChange> {
+  async addImages(
+    collection: Collection,
+    id: string,
+    files: string[],
+    actor: Actor | null = null,
+  ): Promise<ImagesChange> {
     if (files.length === 0) throw new HttpError(400, "Choose at least one image.");
     const current = await this.existing(collection, id);
     const processed = await this.processAll(files);
@@ -173,9 +243,11 @@ export class ListingWrites {
     try {
       return await this.db.transaction(async (tx) => {
         const locked = await this.locked(tx, collection, id);
+        const before = await this.before(tx, collection, id);
         const next = [...locked.image_urls, ...urls];
         const version = await setImages(tx, collection, id, next);
         if (version === null) throw this.notFound(collection);
+        await this.record(tx, collection, id, actor, "photos-added", before);
         return { image_urls: next, version, previous_version: locked.version };
       });
     } catch (error) {
@@ -187,10 +259,16 @@ export class ListingWrites {
   }
 
   /**
-   * Removes one photo from the record and from storage together: the files are staged aside
-   * while the row is locked and deleted for good only once the record no longer names them.
+   * Removes one photo from the record. Its files move to the trash while the row is locked (out
+   * of public reach, kept for the history until the listing is purged; docs/behaviour.md §21)
+   * and come back if the record cannot be changed.
    */
-  async removeImage(collection: Collection, id: string, url: string): Promise<ImagesChange> {
+  async removeImage(
+    collection: Collection,
+    id: string,
+    url: string,
+    actor: Actor | null = null,
+  ): Promise<ImagesChange> {
     // (A holder object: assignments inside the callback stay visible to the type checker.)
     const staged: { removal?: StagedRemoval } = {};
     let change: ImagesChange;
@@ -200,10 +278,12 @@ export class ListingWrites {
         if (!locked.image_urls.includes(url)) {
           throw new HttpError(404, "That image is not part of this listing.");
         }
-        staged.removal = await this.images.stageRemoval(this.images.filesOf(url));
+        const before = await this.before(tx, collection, id);
+        staged.removal = await this.images.moveToTrash([url]);
         const next = locked.image_urls.filter((u) => u !== url);
         const version = await setImages(tx, collection, id, next);
         if (version === null) throw this.notFound(collection);
+        await this.record(tx, collection, id, actor, "photo-removed", before);
         return { image_urls: next, version, previous_version: locked.version };
       });
     } catch (error) {
@@ -214,13 +294,35 @@ export class ListingWrites {
     return change;
   }
 
-  /** Deletes every photo, then the record; if the record cannot be deleted the photos return. */
-  async remove(collection: Collection, id: string) {
+  /**
+   * Deleting moves the listing, with its photos, to 'Recently deleted' (docs/behaviour.md §22):
+   * the row to `deleted_listings`, the photos to the trash, in one transaction.
+   */
+  async remove(collection: Collection, id: string, actor: Actor | null = null) {
     const staged: { removal?: StagedRemoval } = {};
     try {
       await this.db.transaction(async (tx) => {
         await this.locked(tx, collection, id);
-        staged.removal = await this.images.stageRemoval([this.images.folder(collection, id)]);
+        const before = await this.before(tx, collection, id);
+        // A featured listing leaves the home page's list with it (docs/behaviour.md §19).
+        await dropFeatured(tx, { collection, id });
+        const record = strip(before);
+        const at = new Date();
+        await tx.query(
+          `INSERT INTO deleted_listings (collection, id, record, deleted_at, deleted_by)
+           VALUES ($1, $2, $3::jsonb, $4, $5)`,
+          [collection, id, JSON.stringify(record), at.toISOString(), actor?.email ?? null],
+        );
+        await recordChange(tx, {
+          collection,
+          id,
+          actor,
+          action: "deleted",
+          before,
+          after: record,
+          at,
+        });
+        staged.removal = await this.images.moveToTrash(record.image_urls);
         if (!(await deleteListing(tx, collection, id))) throw this.notFound(collection);
       });
     } catch (error) {
@@ -228,5 +330,116 @@ export class ListingWrites {
       throw error;
     }
     await staged.removal?.commit();
+    await this.images.removeFolderIfEmpty(collection, id);
+  }
+
+  /** Refused (409, the duplicate-address message) when another listing has this address. */
+  private async refuseTakenAddress(
+    tx: Queryable,
+    collection: Collection,
+    id: string,
+    address: string,
+  ) {
+    const rows = await tx.query(
+      "SELECT 1 FROM listings WHERE collection = $1 AND id <> $2 AND (id = $3 OR address = $4)",
+      [collection, id, listingKey(address), address],
+    );
+    if (rows.length > 0) {
+      throw new HttpError(409, messages.duplicateAddress(KINDS[collection].noun));
+    }
+  }
+
+  /** Brings the photos of `wanted` back from the trash; refused if one is gone for good. */
+  private async photosBack(urls: string[]) {
+    const { staged, missing } = await this.images.restoreFromTrash(urls);
+    if (missing.length > 0) {
+      await staged.rollback();
+      throw new HttpError(
+        409,
+        `${missing.length === 1 ? "A photo" : `${missing.length} photos`} of that version no longer exist.`,
+      );
+    }
+    return staged;
+  }
+
+  /**
+   * 'Restore this version' (docs/behaviour.md §21): the fields and the photo list of a history
+   * entry become the listing's again, as a new entry. Photos removed since come back from the
+   * trash; photos added since go there.
+   */
+  async restoreVersion(collection: Collection, id: string, seq: number, actor: Actor | null) {
+    const moves: StagedRemoval[] = [];
+    try {
+      await this.db.transaction(async (tx) => {
+        await this.locked(tx, collection, id);
+        const entry = await historyEntry(tx, collection, id, seq);
+        if (!entry) throw new HttpError(404, "That version is not in this listing's history.");
+        const before = await this.before(tx, collection, id);
+        const target = entry.after;
+        await this.refuseTakenAddress(tx, collection, id, target.address);
+        const leaving = before.image_urls.filter((u) => !target.image_urls.includes(u));
+        const coming = target.image_urls.filter((u) => !before.image_urls.includes(u));
+        moves.push(await this.photosBack(coming));
+        moves.push(await this.images.moveToTrash(leaving));
+        const offer = KINDS[collection].hasOffer;
+        const version = await updateListing(tx, collection, id, {
+          ...target,
+          currently_available: offer ? target.currently_available === true : null,
+          price: offer ? target.price : null,
+          reserve_url: offer ? target.reserve_url : null,
+          image_captions: target.image_captions ?? {},
+        });
+        if (version === null) throw this.notFound(collection);
+        await this.record(tx, collection, id, actor, "restored", before);
+      });
+    } catch (error) {
+      for (const move of moves.reverse()) await move.rollback();
+      throw error;
+    }
+  }
+
+  /**
+   * 'Restore' on 'Recently deleted' (docs/behaviour.md §22): the same id, fields and photos,
+   * refused with the duplicate-address message when the address was taken meanwhile.
+   */
+  async restoreDeleted(
+    entry: number,
+    actor: Actor | null,
+  ): Promise<{ collection: Collection; id: string }> {
+    const moves: StagedRemoval[] = [];
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx.query<{
+          collection: Collection;
+          id: string;
+          record: ListingSnapshot;
+          deleted_at: string;
+        }>(
+          "SELECT collection, id, record, deleted_at FROM deleted_listings WHERE entry = $1 FOR UPDATE",
+          [entry],
+        );
+        if (!row || Date.now() - new Date(row.deleted_at).getTime() > RETENTION_MS) {
+          throw new HttpError(404, "That listing is no longer in Recently deleted.");
+        }
+        const { collection, id, record } = row;
+        await this.refuseTakenAddress(tx, collection, id, record.address);
+        const duplicate = new HttpError(409, messages.duplicateAddress(KINDS[collection].noun));
+        moves.push(await this.photosBack(record.image_urls));
+        const created = await insertListing(tx, collection, id, {
+          ...record,
+          image_captions: record.image_captions ?? {},
+        });
+        if (!created) throw duplicate;
+        await tx.query("DELETE FROM deleted_listings WHERE entry = $1", [entry]);
+        await this.record(tx, collection, id, actor, "undeleted", null);
+        return { collection, id };
+      });
+    } catch (error) {
+      for (const move of moves.reverse()) await move.rollback();
+      throw error;
+    }
   }
 }
+
+/** How long a deleted listing can be restored (docs/behaviour.md §22). */
+export const RETENTION_MS = 30 * 24 * 60 * 60 * 1000;

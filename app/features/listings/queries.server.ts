@@ -4,7 +4,7 @@ import type { Db, Queryable } from "~/shared/db.server";
 
 const SUMMARY_COLUMNS = `collection, id, address, bedrooms, bathrooms, thumbnail_image_url,
   thumbnail_description, property_type, currently_available, price`;
-const ALL_COLUMNS = `${SUMMARY_COLUMNS}, description, image_urls, reserve_url`;
+const ALL_COLUMNS = `${SUMMARY_COLUMNS}, description, image_urls, reserve_url, image_captions`;
 
 /** Cards of one collection, or of both when `collection` is omitted (home page). */
 export async function listSummaries(
@@ -80,6 +80,8 @@ export interface ListingInput {
   currently_available: boolean | null;
   price: string | null;
   reserve_url: string | null;
+  /** Captions by photo URL; absent: none on insert, unchanged on update. */
+  image_captions?: Record<string, string>;
 }
 
 /** Inserts a new record; returns false (and writes nothing) when the key is taken. */
@@ -91,8 +93,10 @@ export async function insertListing(
 ): Promise<boolean> {
   const rows = await db.query(
     `INSERT INTO listings (collection, id, address, bedrooms, bathrooms, description, image_urls,
-       thumbnail_image_url, thumbnail_description, property_type, currently_available, price, reserve_url)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13)
+       thumbnail_image_url, thumbnail_description, property_type, currently_available, price, reserve_url,
+       image_captions)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13,
+       COALESCE($14::jsonb, '{}'::jsonb))
      ON CONFLICT (collection, id) DO NOTHING
      RETURNING id`,
     [collection, id, ...inputParams(input)],
@@ -111,7 +115,7 @@ export async function updateListing(
     `UPDATE listings SET address = $3, bedrooms = $4, bathrooms = $5, description = $6,
        image_urls = $7::jsonb, thumbnail_image_url = $8, thumbnail_description = $9,
        property_type = $10, currently_available = $11, price = $12, reserve_url = $13,
-       updated_at = now()
+       image_captions = COALESCE($14::jsonb, image_captions), updated_at = now()
      WHERE collection = $1 AND id = $2 RETURNING version`,
     [collection, id, ...inputParams(input)],
   );
@@ -171,5 +175,6 @@ function inputParams(input: ListingInput) {
     input.currently_available,
     input.price,
     input.reserve_url,
+    input.image_captions === undefined ? null : JSON.stringify(input.image_captions),
   ];
 }

@@ -57,6 +57,9 @@ describe("image store repair", () => {
     await db.query("DELETE FROM listings");
     await fs.rm(store.root, { recursive: true, force: true });
     await writes.add("properties", fields, photos);
+    // These cases are about records and files alone: no history names the photos (photos the
+    // history names are kept in the trash; see the last case).
+    await db.query("DELETE FROM listing_history");
   });
 
   const urls = async () => (await getListing(db, "properties", id))?.image_urls ?? [];
@@ -148,13 +151,31 @@ describe("image store repair", () => {
 
   it("deletes nothing when the records look wrong (an empty or another database)", async () => {
     const [first] = (await urls()) as [string];
-    await db.query("DELETE FROM listings");
+    // (An empty or another database names no photo anywhere, history included.)
+    for (const table of ["listings", "listing_history", "deleted_listings"]) {
+      await db.query(`DELETE FROM ${table}`);
+    }
     const later = Date.now() + REPAIR_TIMING.orphanGraceMs + 1000;
     const report = await repairImageStorage(db, store, { exclusive: true, now: later });
     expect(report.orphanDeletionWithheld).toBe(true);
     expect(report.orphans).toHaveLength(18);
     expect(report.orphansRemoved).toEqual([]);
     expect(await store.exists(first)).toBe(true);
+  });
+  it("puts back a live photo a crash left in the trash, and trashes a history photo left in place", async () => {
+    const [first, second] = (await urls()) as [string, string];
+    await store.moveToTrash([first]); // moved, then the process died before the record changed
+    expect(await store.exists(first)).toBe(false);
+    await repair();
+    expect(await store.exists(first)).toBe(true);
+    // A photo only the history names, left in its folder (a restore that died half-way).
+    await writes.removeImage("properties", id, second);
+    await store.restoreFromTrash([second]);
+    expect(await store.exists(second)).toBe(true);
+    const report = await repair();
+    expect(report.orphans).toEqual([]);
+    expect(await store.exists(second)).toBe(false);
+    expect((await store.restoreFromTrash([second])).missing).toEqual([]);
   });
 });
 
@@ -204,7 +225,10 @@ describe.each(imageStoreTargets)("image store repair on the $name store", (targe
     expect(await opened.images.exists(first)).toBe(false);
     expect(await storageProblems(db, opened.images)).toEqual([]);
     await writes.remove("properties", id);
-    expect(await opened.everything()).toEqual([]);
+    // Only the trash is left: the photos Recently deleted restores (docs/behaviour.md §22).
+    const left = await opened.everything();
+    expect(left.filter((f) => !f.startsWith(".trash"))).toEqual([]);
+    expect(left.length).toBeGreaterThan(0);
   });
 
   it("removes photos a crash left without a record, once past the grace period", async () => {
@@ -233,12 +257,17 @@ describe.each(imageStoreTargets)("image store repair on the $name store", (targe
     const report = await repairImageStorage(db, opened.images, { exclusive: true, now: later() });
     expect(report.orphanDeletionWithheld).toBe(false);
     expect(await storageProblems(db, opened.images)).toEqual([]);
-    expect((await opened.everything()).filter((f) => f.includes(id))).toEqual([]);
+    // Out of public reach; what the history still names waits in the trash (§21).
+    expect(
+      (await opened.everything()).filter((f) => f.includes(id) && !f.startsWith(".trash")),
+    ).toEqual([]);
   });
 
   it("deletes nothing when the records look wrong (an empty or another database)", async () => {
     const [first] = (await urls()) as [string];
-    await db.query("DELETE FROM listings");
+    for (const table of ["listings", "listing_history", "deleted_listings"]) {
+      await db.query(`DELETE FROM ${table}`);
+    }
     const report = await repairImageStorage(db, opened.images, { exclusive: true, now: later() });
     expect(report.orphanDeletionWithheld).toBe(true);
     expect(report.orphans).toHaveLength(18);

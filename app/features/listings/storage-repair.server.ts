@@ -4,6 +4,7 @@ import type { Collection } from "~/domain/listing-kinds";
 import type { ImageStore, RepairReport } from "~/features/images/index.server";
 import type { Queryable } from "~/shared/db.server";
 import { log } from "~/shared/logger.server";
+import { namedPhotos } from "./deleted.server";
 
 const MINUTE = 60_000;
 
@@ -35,9 +36,23 @@ export async function repairImageStorage(
   const rows = await db.query<{ collection: Collection; id: string; image_urls: string[] }>(
     "SELECT collection, id, image_urls FROM listings",
   );
-  const referencedFiles = new Set(
-    rows.flatMap((r) => r.image_urls.flatMap(images.filesOf, images)),
-  );
+  // A crash between moving a photo to the trash and the record's change leaves a listing naming
+  // a photo in the trash: it is put back (docs/behaviour.md §21).
+  for (const row of rows) {
+    for (const url of row.image_urls) {
+      if (await images.exists(url)) continue;
+      const { staged } = await images.restoreFromTrash([url]);
+      await staged.commit();
+    }
+  }
+  // A crash while restoring can leave a photo the history or a deleted listing names in its
+  // folder with no listing naming it: it goes back to the trash rather than being deleted.
+  const live = new Set(rows.flatMap((r) => r.image_urls));
+  for (const url of await namedPhotos(db)) {
+    if (live.has(url) || !(await images.exists(url))) continue;
+    await (await images.moveToTrash([url])).commit();
+  }
+  const referencedFiles = new Set([...live].flatMap(images.filesOf, images));
   const listingFolders = new Set(rows.map((r) => images.folder(r.collection, r.id)));
   return images.repair({
     referencedFiles,

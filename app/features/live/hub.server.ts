@@ -2,6 +2,8 @@ import { type Collection, isCollection } from "~/domain/listing-kinds";
 import type { Db } from "~/shared/db.server";
 
 export const LISTINGS_CHANNEL = "listings_changed";
+/** Site settings changed (migration 0005's trigger; docs/behaviour.md §18). */
+export const SITE_CHANNEL = "site_changed";
 
 export interface ListingChange {
   collection: Collection;
@@ -27,16 +29,31 @@ export class LiveHub {
   private subscribers = new Map<Subscriber, SubscriberOptions>();
   /** Server-side listeners (caches): told first, and not counted as open streams. */
   private observers = new Map<Subscriber, (() => void) | undefined>();
-  private stop: (() => Promise<void>) | undefined;
+  private siteObservers = new Set<() => void>();
+  private stops: (() => Promise<void>)[] = [];
 
   static async start(db: Db): Promise<LiveHub> {
     const hub = new LiveHub();
-    hub.stop = await db.listen(
-      LISTINGS_CHANNEL,
-      (payload) => hub.dispatch(payload),
-      () => hub.resync(),
+    hub.stops.push(
+      await db.listen(
+        LISTINGS_CHANNEL,
+        (payload) => hub.dispatch(payload),
+        () => hub.resync(),
+      ),
     );
+    // The site channel resumes after an outage too; settings saved meanwhile were not
+    // announced, so its observers are told once it is back (docs/behaviour.md §18).
+    const siteChanged = () => {
+      for (const fn of hub.siteObservers) fn();
+    };
+    hub.stops.push(await db.listen(SITE_CHANNEL, siteChanged, siteChanged));
     return hub;
+  }
+
+  /** Server-side state that depends on the site settings (kept pages): told of every change. */
+  observeSite(fn: () => void): () => void {
+    this.siteObservers.add(fn);
+    return () => this.siteObservers.delete(fn);
   }
 
   get size() {
@@ -89,6 +106,7 @@ export class LiveHub {
   async close() {
     this.subscribers.clear();
     this.observers.clear();
-    await this.stop?.();
+    this.siteObservers.clear();
+    for (const stop of this.stops) await stop();
   }
 }

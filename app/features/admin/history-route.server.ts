@@ -1,0 +1,19 @@
+import { type AppLoadContext, data } from "react-router";
+import { isPossibleListingId } from "~/domain/listing-id";
+import type { Collection } from "~/domain/listing-kinds";
+import { getListing, listHistory } from "~/features/listings/index.server";
+import { requireAdminPage } from "./guard.server";
+
+/** A listing's history page: admins only, 404 for a missing listing (docs/behaviour.md §21). */
+export async function loadHistoryPage(context: AppLoadContext, collection: Collection, id: string) {
+  requireAdminPage(context);
+  if (!isPossibleListingId(id)) throw data(null, { status: 404 });
+  const listing = await getListing(context.db, collection, id);
+  if (!listing) throw data(null, { status: 404 });
+  const entries = await listHistory(context.db, collection, id);
+  return {
+    id,
+    address: listing.address,
+    entries: entries.map(({ after: _after, ...entry }) => entry),
+  };
+}

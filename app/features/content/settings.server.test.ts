@@ -1,0 +1,218 @@
+// Site settings through the whole app on each database (docs/behaviour.md §18): defaults on a
+// fresh install, a save with files, refusals that change nothing, back to the defaults, and
+// kept pages dropped on this instance and on another one.
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { company } from "~/domain/company";
+import type { ImageStore } from "~/features/images/index.server";
+import { dbTargets } from "../../../tests/support/db-targets";
+import { imageStoreTargets, stopSharedS3 } from "../../../tests/support/image-store-targets";
+import { startTestApp, type TestApp } from "../../../tests/support/test-app";
+import { editableOf } from "./editable";
+import { readStoredContent } from "./settings.server";
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+);
+
+function form(data: unknown, files: Record<string, [Buffer, string]> = {}) {
+  const body = new FormData();
+  body.append("data", JSON.stringify(data));
+  for (const [field, [bytes, name]] of Object.entries(files)) {
+    body.append(field, new Blob([new Uint8Array(bytes)]), name);
+  }
+  return body;
+}
+
+const defaults = editableOf(company);
+
+afterAll(stopSharedS3);
+
+// On each database and each image store: the logo and PDF are files on disk or bucket objects.
+const combinations = dbTargets.flatMap((db) =>
+  imageStoreTargets.map((storage) => ({ name: `${db.name} + ${storage.name}`, db, storage })),
+);
+
+for (const { name, db: target, storage } of combinations) {
+  describe(`site settings (${name})`, () => {
+    let app: TestApp<ImageStore>;
+    let cleanup: () => Promise<void>;
+    let cleanupStore: (() => Promise<void>) | undefined;
+    let other: TestApp<ImageStore> | undefined;
+    let admin = "";
+
+    beforeAll(async () => {
+      const opened = await target.open();
+      cleanup = opened.cleanup;
+      const store = await storage.open();
+      cleanupStore = store.cleanup;
+      app = await startTestApp({ db: opened.db, images: store.images });
+      if (opened.another)
+        other = await startTestApp({ db: await opened.another(), images: store.images });
+      admin = await app.signIn("office@example.com", { admin: true });
+    });
+    afterAll(async () => {
+      await other?.close();
+      await app?.close();
+      await cleanup?.();
+      await cleanupStore?.();
+    });
+
+    const page = async (p: string, on: TestApp<ImageStore> = app) =>
+      (await fetch(on.base + p)).text();
+    const put = (body: FormData, cookie = admin) =>
+      fetch(`${app.base}/api/site`, { method: "PUT", body, headers: { cookie } });
+    const siteFiles = async () =>
+      (await app.images.keys())
+        .filter((key) => key.startsWith("site/"))
+        .map((key) => key.slice("site/".length));
+
+    it("shows the defaults of app/domain/company.ts on a fresh install", async () => {
+      expect(await readStoredContent(app.db)).toEqual({});
+      expect(await page("/")).toContain(company.tagline);
+      const pdf = await fetch(`${app.base}/rental-application.pdf`);
+      expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    });
+
+    it("saves fields, a logo and a PDF; pages show them on the next request, kept or not", async () => {
+      // Kept pages exist on both instances first.
+      for (const on of [app, other].filter((a): a is TestApp => a !== undefined)) {
+        expect(await page("/", on)).toContain(company.name);
+        expect(await page("/about", on)).toContain("Residential Leasing");
+      }
+      const logo = await sharp({
+        create: { width: 1200, height: 600, channels: 4, background: "#12345680" },
+      })
+        .png()
+        .toBuffer();
+      const settings = {
+        ...defaults,
+        name: "Blue Ridge Leasing",
+        tagline: "Homes in the valley.",
+        services: [
+          { title: "Vacation Rentals", text: "Cabins." },
+          { title: "Residential Leasing", text: "Houses." },
+        ],
+        contacts: [{ role: "Owner", name: "Ana Ortiz", email: "ana@example.com" }],
+        errorContactName: "Ana Ortiz",
+      };
+      const res = await put(
+        form(settings, { logo: [logo, "logo.png"], application: [PDF, "form.pdf"] }),
+      );
+      expect(res.status).toBe(200);
+      const saved = (await res.json()) as {
+        settings: typeof settings;
+        logo: { src: string; width: number; height: number };
+        applicationPdf: string;
+      };
+      expect(saved.settings.name).toBe("Blue Ridge Leasing");
+      expect(saved.logo.src).toMatch(/^\/images\/site\/logo_\d+\.png$/);
+      // Sized like the default logo (160 wide: 320 px in the hero), the file 640 px wide.
+      expect([saved.logo.width, saved.logo.height]).toEqual([160, 80]);
+
+      const stored = await readStoredContent(app.db);
+      expect(stored.name).toBe("Blue Ridge Leasing");
+      // Only what differs from the defaults is stored.
+      expect(stored.about?.aboutUs).toBeUndefined();
+
+      const home = await page("/");
+      expect(home).toContain("Blue Ridge Leasing");
+      expect(home).toContain(saved.logo.src);
+      const about = await page("/about");
+      expect(about.indexOf("Vacation Rentals")).toBeLessThan(about.indexOf("Residential Leasing"));
+      expect(await page("/contact")).toContain("ana@example.com");
+      const served = await fetch(app.base + saved.logo.src);
+      expect(served.headers.get("content-type")).toBe("image/png");
+      const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect(meta.width).toBe(640);
+      const pdf = await fetch(`${app.base}/rental-application.pdf`);
+      expect(Buffer.from(await pdf.arrayBuffer()).equals(PDF)).toBe(true);
+      // Another instance on the same database drops its kept pages too (NOTIFY).
+      if (other) {
+        const on = other;
+        await expect.poll(() => page("/", on)).toContain("Blue Ridge Leasing");
+      }
+    });
+
+    it("refuses an SVG logo, a non-PDF form and bad fields with a 400, changing nothing", async () => {
+      const before = await readStoredContent(app.db);
+      const files = await siteFiles();
+      const svg = await put(form(defaults, { logo: [SVG, "logo.svg"] }));
+      expect(svg.status).toBe(400);
+      expect(((await svg.json()) as { error: string }).error).toMatch(/SVG files are not accepted/);
+      const notPdf = await put(form(defaults, { application: [Buffer.from("hello"), "a.pdf"] }));
+      expect(notPdf.status).toBe(400);
+      expect(((await notPdf.json()) as { error: string }).error).toBe(
+        "The rental application form must be a PDF file.",
+      );
+      const empty = await put(form({ ...defaults, name: "  " }));
+      expect(empty.status).toBe(400);
+      expect(((await empty.json()) as { error: string }).error).toBe("Company name is required.");
+      const badEmail = await put(
+        form({ ...defaults, contacts: [{ role: "A", name: "B", email: "nope" }] }),
+      );
+      expect(((await badEmail.json()) as { error: string }).error).toBe(
+        "A contact's e-mail must be an e-mail address.",
+      );
+      const badColour = await put(
+        form({ ...defaults, brandColors: { primary: "red;}body{x:y", accent: "#c9a227" } }),
+      );
+      expect(((await badColour.json()) as { error: string }).error).toBe(
+        "The primary colour must be a colour like #16325c.",
+      );
+      const badOffice = await put(form({ ...defaults, office: { phone: "1", email: "nope" } }));
+      expect(((await badOffice.json()) as { error: string }).error).toBe(
+        "The office's e-mail must be an e-mail address.",
+      );
+      const notJson = new FormData();
+      notJson.append("data", "{");
+      expect((await put(notJson)).status).toBe(400);
+      expect(await readStoredContent(app.db)).toEqual(before);
+      expect((await siteFiles()).sort()).toEqual(files.sort());
+    });
+
+    it("saves the office and the brand colours: footer, contact page and :root show them", async () => {
+      const office = { phone: "555-0199", email: "desk@example.com", hours: "Always" };
+      const saved = await put(
+        form({ ...defaults, office, brandColors: { primary: "#004400", accent: "#ffcc00" } }),
+      );
+      expect(saved.status).toBe(200);
+      const stored = await readStoredContent(app.db);
+      expect(stored.office).toEqual(office);
+      expect(stored.brandColors).toEqual({ primary: "#004400", accent: "#ffcc00" });
+      const contact = await page("/contact");
+      expect(contact).toContain("desk@example.com");
+      expect(contact).toContain("Always");
+      expect(contact).toContain("--brand-primary:#004400");
+      // Back to the defaults: nothing of them stays stored.
+      expect((await put(form(defaults))).status).toBe(200);
+      expect((await readStoredContent(app.db)).office).toBeUndefined();
+      expect(await page("/contact")).toContain(company.office.email);
+    });
+
+    it("answers 401 and 403 to others, and the page is the ordinary 404", async () => {
+      const member = await app.signIn("member@example.com");
+      expect((await put(form(defaults), "")).status).toBe(401);
+      expect((await put(form(defaults), member)).status).toBe(403);
+      const res = await fetch(`${app.base}/admin/site`, { headers: { cookie: member } });
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain("Page not found");
+    });
+
+    it("goes back to the default logo and the generated form, deleting the replaced files", async () => {
+      const res = await put(form({ ...defaults, logo: "default", application: "generated" }));
+      expect(res.status).toBe(200);
+      expect(await siteFiles()).toEqual([]);
+      expect(await readStoredContent(app.db)).toEqual({});
+      expect(await page("/")).toContain(company.logo.src);
+      const pdf = Buffer.from(
+        await (await fetch(`${app.base}/rental-application.pdf`)).arrayBuffer(),
+      );
+      expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+      expect(pdf.equals(PDF)).toBe(false);
+    });
+  });
+}

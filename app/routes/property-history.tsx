@@ -1,0 +1,31 @@
+import { KINDS } from "~/domain/listing-kinds";
+import { HistoryList } from "~/features/admin/history-list";
+import { loadHistoryPage } from "~/features/admin/history-route.server";
+import { pageMeta } from "~/features/layout/page-meta";
+import type { Route } from "./+types/property-history";
+
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  ...pageMeta(
+    `History of ${data?.address?.trim() ?? "a listing"}`,
+    "Admin: changes of a listing.",
+    matches,
+  ),
+  { name: "robots", content: "noindex" },
+];
+
+export const loader = ({ context, params }: Route.LoaderArgs) =>
+  loadHistoryPage(context, "properties", params.id);
+
+export default function PropertyHistory({ loaderData }: Route.ComponentProps) {
+  return (
+    <section>
+      <h1>History</h1>
+      <HistoryList
+        kind={KINDS.properties}
+        id={loaderData.id}
+        address={loaderData.address}
+        entries={loaderData.entries}
+      />
+    </section>
+  );
+}

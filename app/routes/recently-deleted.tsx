@@ -1,0 +1,28 @@
+import { DeletedList } from "~/features/admin/deleted-list";
+import { requireAdminPage } from "~/features/admin/guard.server";
+import { pageMeta } from "~/features/layout/page-meta";
+import { listDeleted } from "~/features/listings/index.server";
+import type { Route } from "./+types/recently-deleted";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta("Recently deleted", "Admin: deleted listings that can be restored.", matches),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdminPage(context);
+  return { items: await listDeleted(context.db) };
+}
+
+export default function RecentlyDeleted({ loaderData }: Route.ComponentProps) {
+  return (
+    <section>
+      <h1>Recently deleted</h1>
+      <p>
+        Deleted listings stay here for 30 days with their photos; 'Restore' brings one back as it
+        was. After 30 days they are deleted for good.
+      </p>
+      <DeletedList items={loaderData.items} />
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { company as defaults } from "~/domain/company";
+import { requireAdminPage } from "~/features/admin/guard.server";
+import { SiteSettingsForm } from "~/features/admin/site-settings-form";
+import { editableOf, featuredEntries, getSiteContent } from "~/features/content/index.server";
+import { pageMeta } from "~/features/layout/page-meta";
+import type { Route } from "./+types/site-settings";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta("Site settings", "Admin: the company's content on the site.", matches),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdminPage(context);
+  const content = await getSiteContent(context.db);
+  return {
+    settings: editableOf(content),
+    logo: content.logo,
+    defaultLogo: defaults.logo.src,
+    applicationPdf: content.applicationPdf,
+    featured: await featuredEntries(context.db),
+  };
+}
+
+export default function SiteSettings({ loaderData }: Route.ComponentProps) {
+  return (
+    <section>
+      <h1>Site settings</h1>
+      <SiteSettingsForm initial={loaderData} />
+    </section>
+  );
+}
