@@ -2,7 +2,7 @@
 // writes, called in the process that owns the database (PGlite is one process). The tests reach
 // them through control.ts, typed by this module; nothing here re-types the app's SQL.
 
-import type { Listing, ListingSummary } from "~/domain/listing";
+import { type Listing, type ListingSummary, listingKey } from "~/domain/listing";
 import type { Collection } from "~/domain/listing-kinds";
 import {
   type AdminGrant,
@@ -13,6 +13,7 @@ import {
 import { findSessionUser } from "~/features/auth/sessions.server";
 import { readStoredContent } from "~/features/content/index.server";
 import type { ImageStore } from "~/features/images/storage.server";
+import { DEMO_LISTINGS } from "~/features/listings/demo-seed.server";
 import { ListingWrites } from "~/features/listings/listing-writes.server";
 import {
   getListing,
@@ -75,6 +76,17 @@ export function controlCommands({
         if (error instanceof HttpError && error.status === 404) return false;
         throw error;
       }
+    },
+
+    /**
+     * Deletes (as 'Delete' does) every listing that is not demo content, e.g. one left by a
+     * test that failed before its own clean-up; returns their addresses.
+     */
+    async keepOnlyDemoListings(): Promise<string[]> {
+      const demo = new Set(DEMO_LISTINGS.map((d) => `${d.collection}/${listingKey(d.address)}`));
+      const extra = (await listSummaries(db)).filter((s) => !demo.has(`${s.collection}/${s.id}`));
+      for (const s of extra) await writes.remove(s.collection, s.id);
+      return extra.map((s) => s.address);
     },
 
     grantAdmin: (email: string) => grantAdmin(db, email, "e2e"),

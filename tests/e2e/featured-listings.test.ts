@@ -3,7 +3,6 @@
 // deletion; axe on the block and the settings section.
 import type { Page } from "@playwright/test";
 import { company } from "~/domain/company";
-import { listingKey } from "~/domain/listing";
 import { listingPath } from "~/domain/listing-kinds";
 import { successTitles } from "~/domain/messages";
 import { acknowledgeSuccess, answerConfirm, successDialogDuration } from "./admin-helpers";
@@ -79,22 +78,12 @@ test.describe("featured listings", () => {
   test("deleting a featured listing removes it from the home page", async ({
     adminPage: page,
     control,
+    seedListing,
   }) => {
-    const address = `${uniqueSuffix()} Short Lived Street`;
-    await control.insertListing("properties", listingKey(address), {
-      address,
-      bedrooms: null,
-      bathrooms: null,
-      description: "",
-      image_urls: [],
-      thumbnail_description: "",
-      property_type: "Residential",
-      currently_available: true,
-      price: null,
-      reserve_url: null,
+    // Seeded by the fixture, so it is removed even when the test fails before its deletion.
+    const listing = await seedListing("properties", {
+      address: `${uniqueSuffix()} Short Lived Street`,
     });
-    const listing = await control.findByAddress(address);
-    if (!listing) throw new Error("not seeded");
     await gotoHydrated(page, listingPath("properties", listing.id));
     await adminBlock(page).getByRole("button", { name: "Feature on home page" }).click();
     await expect(

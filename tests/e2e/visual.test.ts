@@ -4,7 +4,8 @@
 //
 // Deterministic: the test server starts on a fresh database with the demo content (generated
 // photos from fixed seeds), animations are stopped, the caret hidden, every photo loaded before
-// the shot, and the footer's year masked.
+// the shot, and the footer's year masked. Whatever another test left behind (a listing, changed
+// settings) is cleared first, so the shots do not depend on the order of the test files.
 import type { Page } from "@playwright/test";
 import { company } from "~/domain/company";
 import { listingPath } from "~/domain/listing-kinds";
@@ -54,6 +55,11 @@ async function shoot(page: Page, name: string) {
     maxDiffPixelRatio: 0.01,
   });
 }
+
+test.beforeAll(async ({ control }) => {
+  await control.keepOnlyDemoListings();
+  await control.resetSiteSettings();
+});
 
 for (const size of SIZES) {
   test.describe(`visual (${size.name} ${size.width}×${size.height})`, () => {

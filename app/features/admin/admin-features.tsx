@@ -4,6 +4,7 @@ import type { Listing } from "~/domain/listing";
 import type { ListingKind } from "~/domain/listing-kinds";
 import { addedMessages, dialogDurations, messages, successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
+import { useHydrated } from "~/shared/use-hydrated";
 import { apiRequest, apiUrl, requestIdOf } from "./api-client";
 
 interface AdminFeaturesProps {
@@ -30,6 +31,8 @@ export default function AdminFeatures({
   const [featuring, setFeaturing] = useState(false);
   const [featuredOverride, setFeaturedOverride] = useState<boolean | null>(null);
   const isFeatured = featuredOverride ?? featured;
+  // A click before this lazily loaded block hydrates would be lost (docs/decisions/0044-admin-buttons-wait-for-hydration.md).
+  const hydrated = useHydrated();
 
   async function toggleFeatured() {
     setFeaturing(true);
@@ -83,7 +86,7 @@ export default function AdminFeatures({
               type="button"
               className="btn btn-secondary"
               onClick={toggle}
-              disabled={busy}
+              disabled={busy || !hydrated}
               aria-describedby={stateId}
             >
               {busy ? <span className="spinner" aria-hidden="true" /> : null}
@@ -110,7 +113,7 @@ export default function AdminFeatures({
           type="button"
           className="btn btn-outline"
           onClick={toggleFeatured}
-          disabled={featuring}
+          disabled={featuring || !hydrated}
         >
           {featuring ? <span className="spinner" aria-hidden="true" /> : null}
           {isFeatured ? "Remove from home page" : "Feature on home page"}
