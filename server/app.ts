@@ -12,7 +12,7 @@ import { apiErrorHandler, createListingApi } from "~/features/listings/api.serve
 import { liveEventStream } from "~/features/live/event-stream.server";
 import type { LiveHub } from "~/features/live/hub.server";
 import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/db.server";
-import { log, withRequestLogger } from "~/shared/logger.server";
+import { log, withRequestId } from "~/shared/logger.server";
 import { finalErrorHandler } from "./error-handler";
 import { sendFetchResponse, toFetchRequest, writePageAnswer } from "./fetch-bridge";
 import { healthChecks } from "./health";
@@ -144,10 +144,10 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   // to Express, and pages there through the pipeline.
   const logRequest = requestLog(app.get("trust proxy fn") as TrustProxyFn);
   const handler: http.RequestListener = (req, res) => {
-    const requestLogger = logRequest(req, res);
+    const id = logRequest(req, res);
     // Shutting down: no answer keeps its connection alive, so the server can close.
     if (stopping) res.setHeader("Connection", "close");
-    withRequestLogger(requestLogger, () => answer(req, res));
+    withRequestId(id, () => answer(req, res));
   };
   const answer: http.RequestListener = (req, res) => {
     const key =

@@ -1,9 +1,10 @@
 // One JSON access line per request, and the request id every line about the request carries
-// (docs/decisions/0034-structured-logs-request-ids-and-health.md).
+// (docs/decisions/0034-structured-logs-request-ids-and-health.md). Written by hand rather than
+// with pino-http: this runs for every kept page, and pino-http's two child loggers per request
+// cost more than the rest of the answer (0034, Figures).
 import { randomUUID } from "node:crypto";
 import type http from "node:http";
-import { pinoHttp } from "pino-http";
-import { type Logger, rootLogger } from "~/shared/logger.server";
+import { rootLogger } from "~/shared/logger.server";
 
 /** What a proxy's id may look like (nginx's $request_id is 32 hex digits); else we make one. */
 const PROXY_ID = /^[\w.:@+=/-]{1,128}$/;
@@ -12,63 +13,70 @@ const PROBES = new Set(["/healthz", "/readyz"]);
 export type TrustProxyFn = (address: string, hop: number) => boolean;
 
 /**
- * Sets `req.id` and `req.log` and answers with `X-Request-Id`: the proxy's `X-Request-Id` when
- * the connection comes from a trusted proxy (TRUST_PROXY), else a new random UUID, so a client
- * cannot plant ids in the logs. Logs the access line when the response ends (or is aborted).
+ * Sets `req.id` and answers with `X-Request-Id`: the proxy's `X-Request-Id` when the connection
+ * comes from a trusted proxy (TRUST_PROXY), else a new random UUID, so a client cannot plant ids
+ * in the logs. Logs the access line when the response ends (or is aborted); returns the id.
  */
 export function requestLog(trustProxy: TrustProxyFn) {
-  const middleware = pinoHttp({
-    logger: rootLogger(),
-    quietReqLogger: true,
-    genReqId(req, res) {
-      const given = req.headers["x-request-id"];
-      const peer = req.socket.remoteAddress;
-      const id =
-        typeof given === "string" && PROXY_ID.test(given) && peer && trustProxy(peer, 0)
-          ? given
-          : randomUUID();
-      res.setHeader("X-Request-Id", id);
-      return id;
-    },
-    serializers: {
-      req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: req.url,
-        remoteAddress: req.remoteAddress,
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-    // Load balancers' probes every few seconds would drown the log: debug unless they fail.
-    customLogLevel(req, res, error) {
-      if (error || res.statusCode >= 500) return PROBES.has(pathOf(req)) ? "warn" : "error";
-      return PROBES.has(pathOf(req)) ? "debug" : "info";
-    },
-    // A 5xx without an error object: pino-http makes one up ("failed with status code …",
-    // with a stack of its own); the status says it all, and the real error has its own line.
-    customErrorObject(_req, res, error, fields) {
-      const made = `failed with status code ${res.statusCode}`;
-      if (error.message !== made) return fields;
-      const { err: _made, ...rest } = fields as Record<string, unknown>;
-      return rest;
-    },
-    customSuccessMessage: (req, res, ms) =>
-      `${req.method} ${urlOf(req)} ${res.statusCode} ${ms} ms`,
-    customErrorMessage: (req, res) => `${req.method} ${urlOf(req)} ${res.statusCode} failed`,
-  });
-  return (req: http.IncomingMessage, res: http.ServerResponse): Logger => {
-    middleware(req, res);
-    return (req as http.IncomingMessage & { log: Logger }).log;
+  return (req: http.IncomingMessage, res: http.ServerResponse): string => {
+    const given = req.headers["x-request-id"];
+    const peer = req.socket.remoteAddress;
+    const id =
+      typeof given === "string" && PROXY_ID.test(given) && peer && trustProxy(peer, 0)
+        ? given
+        : randomUUID();
+    (req as http.IncomingMessage & { id?: string }).id = id;
+    res.setHeader("X-Request-Id", id);
+    const start = Date.now();
+    const done = (error?: unknown) => {
+      res.off("finish", done);
+      res.off("close", done);
+      res.off("error", done);
+      accessLine(req, res, id, Date.now() - start, error);
+    };
+    res.on("finish", done);
+    res.on("close", done);
+    res.on("error", done);
+    return id;
   };
+}
+
+function accessLine(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  id: string,
+  responseTime: number,
+  error: unknown,
+) {
+  const url = urlOf(req);
+  const probe = PROBES.has(pathOf(url));
+  const failed = error instanceof Error || res.statusCode >= 500;
+  // Load balancers' probes every few seconds would drown the log: debug unless they fail.
+  const level = failed ? (probe ? "warn" : "error") : probe ? "debug" : "info";
+  const logger = rootLogger();
+  if (!logger.isLevelEnabled(level)) return;
+  const line = {
+    reqId: id,
+    req: { id, method: req.method, url, remoteAddress: req.socket?.remoteAddress },
+    res: { statusCode: res.statusCode },
+    responseTime,
+    // A 5xx without an error object: the status says it all, and the real error has its own line.
+    ...(error instanceof Error ? { err: error } : {}),
+  };
+  logger[level](
+    line,
+    failed
+      ? `${req.method} ${url} ${res.statusCode} failed`
+      : `${req.method} ${url} ${res.statusCode} ${responseTime} ms`,
+  );
 }
 
 /** The URL as requested (Express's mounted routers shorten `req.url` while they run). */
 function urlOf(req: http.IncomingMessage) {
-  return (req as http.IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url;
+  return (req as http.IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? "/";
 }
 
-function pathOf(req: http.IncomingMessage) {
-  const url = urlOf(req) ?? "/";
+function pathOf(url: string) {
   const q = url.indexOf("?");
   return q === -1 ? url : url.slice(0, q);
 }

@@ -25,7 +25,12 @@ let root = create(
     ? (process.env.LOG_LEVEL as LogLevel)
     : "info",
 );
-const requestScope = new AsyncLocalStorage<Logger>();
+/** A request's id, and its logger once something has logged (most requests never do). */
+interface RequestScope {
+  reqId: string;
+  logger?: Logger;
+}
+const requestScope = new AsyncLocalStorage<RequestScope>();
 
 /**
  * Sets the process's logger once the environment is read (or a test's capturing stream);
@@ -49,10 +54,15 @@ export function rootLogger(): Logger {
 
 /** The current request's logger (its lines carry `reqId`), else the process's logger. */
 export function log(): Logger {
-  return requestScope.getStore() ?? root;
+  const scope = requestScope.getStore();
+  if (!scope) return root;
+  // Made on first use: a child logger for every request was a sixth of a kept page's CPU
+  // (docs/decisions/0034-structured-logs-request-ids-and-health.md, Figures).
+  scope.logger ??= root.child({ reqId: scope.reqId });
+  return scope.logger;
 }
 
-/** Runs `fn` with `logger` as what log() returns, through every await that follows. */
-export function withRequestLogger<T>(logger: Logger, fn: () => T): T {
-  return requestScope.run(logger, fn);
+/** Runs `fn` as request `reqId`: log() gives lines carrying it, through every await that follows. */
+export function withRequestId<T>(reqId: string, fn: () => T): T {
+  return requestScope.run({ reqId }, fn);
 }
