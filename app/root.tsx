@@ -13,6 +13,7 @@ import "./app.css";
 
 import type { Route } from "./+types/root";
 import { brandStyle } from "./domain/brand";
+import { layoutContent } from "./domain/company";
 import { useCompany } from "./features/content";
 import { getSiteContent } from "./features/content/index.server";
 import { useNonce } from "./features/document/nonce";
@@ -28,7 +29,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     origin: context.env.publicUrl,
     photoBase: context.env.photoBaseUrl ?? null,
     // Stored settings over the defaults: every page reads the company through useCompany().
-    company: await getSiteContent(context.db),
+    // The About text is /about's own (app/routes/about.tsx): no other page needs to carry it.
+    company: layoutContent(await getSiteContent(context.db)),
   };
 }
 

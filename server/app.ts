@@ -158,12 +158,14 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
         : undefined;
     const kept = key === undefined ? undefined : pageCache?.get(key);
     if (!kept) return app(req, res);
-    answerPage(kept, {
+    const answer = answerPage(kept, {
       method: req.method as string,
       ifNoneMatch: req.headers["if-none-match"],
       acceptEncoding: req.headers["accept-encoding"],
-    }).then(
-      (answer) => writePageAnswer(res, answer),
+    });
+    if (!(answer instanceof Promise)) return writePageAnswer(res, answer);
+    answer.then(
+      (ready) => writePageAnswer(res, ready),
       (error) => {
         log().error({ err: error }, `${req.method} ${req.url} failed`);
         res.writeHead(500, { "content-type": "text/plain" }).end("Internal Server Error");

@@ -15,6 +15,8 @@ const gzip = promisify(zlib.gzip);
 /** One rendered page (or route data) as sent: status, headers and body, with compressed copies. */
 export class Page {
   private readonly copies = new Map<Encoding, Promise<Buffer>>();
+  /** The copies already made, for answers that need not wait (most answers of a kept page). */
+  private readonly ready = new Map<Encoding, Buffer>();
   /** Whether the body is text worth compressing. */
   readonly compressible: boolean;
   /** The headers every answer of this page carries (a 304 without its content type). */
@@ -38,6 +40,11 @@ export class Page {
     this.answerHeaders = { full, notModified: full.filter(([name]) => name !== "content-type") };
   }
 
+  /** The body compressed for a browser, if that copy is made already. */
+  encodedNow(encoding: Encoding): Buffer | undefined {
+    return this.ready.get(encoding);
+  }
+
   /** The body compressed for a browser; made off the main thread, once per encoding. */
   encoded(encoding: Encoding): Promise<Buffer> {
     let copy = this.copies.get(encoding);
@@ -53,6 +60,10 @@ export class Page {
             })
           : gzip(this.body, { level: kept ? 9 : 6 });
       this.copies.set(encoding, copy);
+      copy.then(
+        (bytes) => this.ready.set(encoding, bytes),
+        () => undefined,
+      );
     }
     return copy;
   }

@@ -78,6 +78,18 @@ describe("page pipeline", () => {
     expect(pageUrl(manifest)).toBe(manifest);
   });
 
+  it("keys a plain path as a URL parser would, without parsing it", () => {
+    const targets = ["/", "/about", "/properties/3233-4th-street-n", "/x/", "/A~b_c.d-e/"];
+    const parsed = ["/a/./b", "/a/../b", "/.", "//x", "/a//b", "/a%20b", "/é", "/a?", "/a#b"];
+    for (const target of [...targets, ...parsed]) {
+      const url = pageUrl(new URL(`http://x${target}`));
+      expect(pageKey(target), target).toBe(url.pathname + url.search);
+    }
+    // The plain ones are their own key; the others are normalised.
+    for (const target of targets) expect(pageKey(target)).toBe(target);
+    expect(pageKey("/a/../b")).toBe("/b");
+  });
+
   it("treats an unknown session cookie as a signed-out visitor: the kept page, no render", async () => {
     const { get, rendered } = setup();
     await get("/about");

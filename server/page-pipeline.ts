@@ -20,6 +20,8 @@ export const PAGE_QUERY_PARAMS: readonly string[] = ["filter", "address", "_rout
 /** React Router's route discovery has parameters of its own and is never rewritten. */
 const ROUTER_PATHS = new Set(["/__manifest"]);
 
+/** A path `new URL()` keeps as it is (no "//", no "." segment, no query, nothing encoded). */
+const PLAIN_PATH = /^\/(?:[A-Za-z0-9_~-][A-Za-z0-9_.~-]*(?:\/|$))*$/;
 const KEPT_TYPES = /^(text\/html|text\/x-script)/;
 const NOT_KEPT_HEADERS = new Set(["set-cookie", "content-length", "transfer-encoding"]);
 
@@ -53,16 +55,28 @@ export interface PageQuestion {
 
 /**
  * The one answer for a page: 304 when the browser's copy is current, else the body in the best
- * encoding accepted (brotli, gzip or none), with its length.
+ * encoding accepted (brotli, gzip or none), with its length. Synchronous unless a compressed
+ * copy is still being made: a kept page's answer costs no promise (server/app.ts).
  */
-export async function answerPage(page: Page, question: PageQuestion): Promise<PageAnswer> {
+export function answerPage(page: Page, question: PageQuestion): PageAnswer | Promise<PageAnswer> {
   const etag = page.headers.etag;
   const { ifNoneMatch } = question;
   if (page.status === 200 && etag && ifNoneMatch?.split(",").some((t) => t.trim() === etag)) {
     return { status: 304, headers: page.answerHeaders.notModified, body: null };
   }
   const encoding = page.compressible ? negotiate(question.acceptEncoding) : null;
-  const body = encoding ? await page.encoded(encoding) : page.body;
+  if (!encoding) return withBody(page, question, null, page.body);
+  const ready = page.encodedNow(encoding);
+  if (ready) return withBody(page, question, encoding, ready);
+  return page.encoded(encoding).then((body) => withBody(page, question, encoding, body));
+}
+
+function withBody(
+  page: Page,
+  question: PageQuestion,
+  encoding: Encoding | null,
+  body: Buffer,
+): PageAnswer {
   const headers: (readonly [string, string])[] = [...page.answerHeaders.full];
   if (encoding) headers.push(["content-encoding", encoding]);
   headers.push(["content-length", String(body.length)]);
@@ -127,6 +141,9 @@ export function pageUrl(url: URL): URL {
  * that is no valid URL (e.g. "//%F1%80"): such a request is never a kept page.
  */
 export function pageKey(target: string): string | undefined {
+  // Most targets are plain paths that a URL parser would return unchanged: no query, no dot
+  // segments, nothing to percent-encode. Parsing them costs more than answering a kept page.
+  if (PLAIN_PATH.test(target)) return target;
   const parsed = targetUrl(target, "http://x");
   if (!parsed) return undefined;
   const url = pageUrl(parsed);

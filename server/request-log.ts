@@ -4,7 +4,7 @@
 // cost more than the rest of the answer (0034, Figures).
 import { randomUUID } from "node:crypto";
 import type http from "node:http";
-import { rootLogger } from "~/shared/logger.server";
+import { rootLogger, writeJsonLine } from "~/shared/logger.server";
 
 /** What a proxy's id may look like (nginx's $request_id is 32 hex digits); else we make one. */
 const PROXY_ID = /^[\w.:@+=/-]{1,128}$/;
@@ -55,19 +55,32 @@ function accessLine(
   const level = failed ? (probe ? "warn" : "error") : probe ? "debug" : "info";
   const logger = rootLogger();
   if (!logger.isLevelEnabled(level)) return;
-  const line = {
-    reqId: id,
-    req: { id, method: req.method, url, remoteAddress: req.socket?.remoteAddress },
-    res: { statusCode: res.statusCode },
-    responseTime,
-    // A 5xx without an error object: the status says it all, and the real error has its own line.
-    ...(error instanceof Error ? { err: error } : {}),
-  };
-  logger[level](
-    line,
-    failed
-      ? `${req.method} ${url} ${res.statusCode} failed`
-      : `${req.method} ${url} ${res.statusCode} ${responseTime} ms`,
+  const message = failed
+    ? `${req.method} ${url} ${res.statusCode} failed`
+    : `${req.method} ${url} ${res.statusCode} ${responseTime} ms`;
+  if (error instanceof Error) {
+    logger[level](
+      {
+        reqId: id,
+        req: { id, method: req.method, url, remoteAddress: req.socket?.remoteAddress },
+        res: { statusCode: res.statusCode },
+        responseTime,
+        err: error,
+      },
+      message,
+    );
+    return;
+  }
+  // The same line, made without pino's generic serialiser: it is written for every request.
+  const remote = req.socket?.remoteAddress;
+  const json = JSON.stringify;
+  writeJsonLine(
+    logger,
+    level,
+    `"reqId":${json(id)},"req":{"id":${json(id)},"method":${json(req.method)},"url":${json(url)}${
+      remote === undefined ? "" : `,"remoteAddress":${json(remote)}`
+    }},"res":{"statusCode":${res.statusCode}},"responseTime":${responseTime}`,
+    message,
   );
 }
 

@@ -136,6 +136,18 @@ type DeepPartial<T> = T extends readonly unknown[]
 /** The content a page shows: the stored values over the defaults (lists replace, objects merge). */
 export type SiteContent = CompanyContent & { applicationPdf: string | null };
 
+/**
+ * What every page's layout, dialogs and listing pages read: the company content without the
+ * About page's text and the default featured addresses, which only /about and the server use.
+ * The root loader sends this with every page (docs/behaviour.md §18).
+ */
+export type LayoutContent = Omit<SiteContent, "about" | "featuredAddresses">;
+
+export function layoutContent(content: SiteContent): LayoutContent {
+  const { about: _about, featuredAddresses: _featured, ...layout } = content;
+  return layout;
+}
+
 export function mergeContent(
   defaults: CompanyContent,
   stored: StoredContent | null | undefined,

@@ -1,10 +1,16 @@
+import { useLoaderData } from "react-router";
 import { company as defaults } from "~/domain/company";
-import { companyFrom, useCompany } from "~/features/content";
+import { getSiteContent } from "~/features/content/index.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta("About Us", aboutDescription(companyFrom(matches).about.aboutUs), matches);
+/** The About text is read here, not sent with every page by the root loader. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { about: (await getSiteContent(context.db)).about };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  pageMeta("About Us", aboutDescription((data?.about ?? defaults.about).aboutUs), matches);
 
 const DEFAULT_DESCRIPTION =
   "A family-owned leasing company with over 30 years in Northern Virginia.";
@@ -19,7 +25,7 @@ function aboutDescription(aboutUs: readonly string[]) {
 
 // (Index keys: staff may write the same paragraph twice, and the lists never reorder here.)
 export default function About() {
-  const { about } = useCompany();
+  const { about } = useLoaderData<typeof loader>();
   return (
     <article className="prose">
       <h1>About Us</h1>

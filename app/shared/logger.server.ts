@@ -12,11 +12,23 @@ function create(level: string, destination?: DestinationStream): Logger {
   return pino(
     {
       level,
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: () => `,"time":"${isoNow()}"`,
       serializers: { err: pino.stdSerializers.err },
     },
     destination ?? pino.destination({ sync: true }),
   );
+}
+
+/** The ISO time of the current millisecond, made once per millisecond (many lines share one). */
+let lastMs = 0;
+let lastIso = new Date(0).toISOString();
+function isoNow(): string {
+  const now = Date.now();
+  if (now !== lastMs) {
+    lastMs = now;
+    lastIso = new Date(now).toISOString();
+  }
+  return lastIso;
 }
 
 // Before configureLogging() (tests, tools) the level comes straight from LOG_LEVEL.
@@ -37,7 +49,31 @@ const requestScope = new AsyncLocalStorage<RequestScope>();
  * returns the one it replaces.
  */
 export function configureLogging(level: LogLevel, destination?: DestinationStream): Logger {
-  return replaceRootLogger(create(level, destination));
+  return replaceRootLogger(create(level, destination ?? batchedStdout()));
+}
+
+/**
+ * The server's stdout: the lines of one turn of the event loop go out in one write, made when
+ * the turn ends (and at exit), instead of a write per line. Under load that is one write for
+ * many requests' access lines; an idle server still writes each line at once
+ * (docs/decisions/0034-structured-logs-request-ids-and-health.md, Figures).
+ */
+function batchedStdout(): DestinationStream {
+  // Synchronous: a line handed over is written before the process can exit.
+  const stdout = pino.destination({ sync: true });
+  let lines: string[] = [];
+  const flush = () => {
+    if (lines.length === 0) return;
+    const text = lines.join("");
+    lines = [];
+    stdout.write(text);
+  };
+  process.once("exit", flush);
+  return {
+    write(line: string) {
+      if (lines.push(line) === 1) setImmediate(flush);
+    },
+  };
 }
 
 /** Puts `logger` in place as the process's logger; returns the one it replaces. */
@@ -65,4 +101,21 @@ export function log(): Logger {
 /** Runs `fn` as request `reqId`: log() gives lines carrying it, through every await that follows. */
 export function withRequestId<T>(reqId: string, fn: () => T): T {
   return requestScope.run({ reqId }, fn);
+}
+
+/**
+ * Writes one line exactly as `logger[level](object, msg)` would, from the object's JSON members
+ * (`"a":1,"b":"x"`, values already JSON): the access line is written for every request, and
+ * pino's generic serialising cost more than the rest of a kept page's answer
+ * (docs/decisions/0034-structured-logs-request-ids-and-health.md, Figures). The caller checks
+ * the level is enabled.
+ */
+export function writeJsonLine(logger: Logger, level: LogLevel, members: string, msg: string) {
+  const internals = logger as unknown as Record<symbol, unknown>;
+  const stream = internals[pino.symbols.streamSym] as DestinationStream;
+  const bindings = internals[pino.symbols.chindingsSym] as string;
+  const number = logger.levels.values[level];
+  stream.write(
+    `{"level":${number},"time":"${isoNow()}"${bindings},${members},"msg":${JSON.stringify(msg)}}\n`,
+  );
 }

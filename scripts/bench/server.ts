@@ -1,5 +1,6 @@
 // Starts the real server (built bundle, fresh embedded database with the demo content).
 import { type ChildProcess, spawn } from "node:child_process";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -18,6 +19,8 @@ export async function startServer(
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `bench-${label}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const outputFile = path.join(dataDir, "..", `${path.basename(dataDir)}.log`);
+  const output = openSync(outputFile, "w");
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
     env: {
       ...process.env,
@@ -34,17 +37,16 @@ export async function startServer(
       OIDC_CLIENT_SECRET: "",
       ...extraEnv,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    // Into a file, as a service manager would take it: read through a pipe, the access lines
+    // (one per request, at LOG_LEVEL=info) would cost this process, which also runs the load
+    // generator, CPU while it measures.
+    stdio: ["ignore", output, output],
   });
-  let log = "";
-  child.stdout?.on("data", (d: Buffer) => {
-    log += d;
-  });
-  child.stderr?.on("data", (d: Buffer) => {
-    log += d;
-  });
+  closeSync(output); // The server has its own copy.
+  const logSoFar = () => readFileSync(outputFile, "utf8");
   const deadline = Date.now() + 120_000;
   for (;;) {
+    const log = logSoFar();
     if (child.exitCode !== null) throw new Error(`${label} server exited:\n${log}`);
     const ok = await fetch(`${base}/healthz`).then(
       (r) => r.ok,
@@ -64,6 +66,7 @@ export async function startServer(
         await exited;
       }
       await fs.rm(dataDir, { recursive: true, force: true });
+      await fs.rm(outputFile, { force: true });
     },
   };
 }
