@@ -1,10 +1,12 @@
 // Access lines, request ids and the health checks
 // (docs/decisions/0034-structured-logs-request-ids-and-health.md).
 import fs from "node:fs/promises";
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDb } from "~/shared/db.server";
 import { captureLogs, LEVEL } from "../tests/support/logs";
 import { startTestApp, type TestApp } from "../tests/support/test-app";
+import { requestLog } from "./request-log";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -63,6 +65,35 @@ describe("request ids and access lines", () => {
     const res = await fetch(`${direct.base}/healthz`);
     const id = res.headers.get("x-request-id") as string;
     await expect.poll(() => accessLines(id)).toMatchObject([{ level: LEVEL.debug }]);
+  });
+});
+
+describe("the access line of an answer that failed with an error", () => {
+  it("has the same fields as every access line, at error level, with the error", async () => {
+    const logs = captureLogs();
+    const logRequest = requestLog(() => false);
+    let id = "";
+    const server = http.createServer((req, res) => {
+      id = logRequest(req, res);
+      res.emit("error", new Error("the socket broke"));
+      res.end("x");
+    });
+    try {
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const { port } = server.address() as { port: number };
+      await (await fetch(`http://127.0.0.1:${port}/a?b=%22c%22`)).arrayBuffer();
+      await expect.poll(() => logs.lines.filter((l) => l.reqId === id)).toHaveLength(1);
+      expect(logs.lines.find((l) => l.reqId === id)).toMatchObject({
+        level: LEVEL.error,
+        req: { id, method: "GET", url: "/a?b=%22c%22", remoteAddress: "127.0.0.1" },
+        res: { statusCode: 200 },
+        err: { message: "the socket broke" },
+        msg: "GET /a?b=%22c%22 200 failed",
+      });
+    } finally {
+      server.close();
+      logs.restore();
+    }
   });
 });
 
