@@ -19,7 +19,7 @@ export async function startServer(
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `bench-${label}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const outputFile = path.join(dataDir, "..", `${path.basename(dataDir)}.log`);
+  const outputFile = `${dataDir}.log`;
   const output = openSync(outputFile, "w");
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
     env: {
@@ -43,10 +43,9 @@ export async function startServer(
     stdio: ["ignore", output, output],
   });
   closeSync(output); // The server has its own copy.
-  const logSoFar = () => readFileSync(outputFile, "utf8");
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const log = logSoFar();
+    const log = readFileSync(outputFile, "utf8");
     if (child.exitCode !== null) throw new Error(`${label} server exited:\n${log}`);
     const ok = await fetch(`${base}/healthz`).then(
       (r) => r.ok,
