@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertListing } from "~/features/listings/queries.server";
 import { DATABASE_UNAVAILABLE, openDb } from "~/shared/db.server";
 import { freePort } from "../scripts/shared/free-port";
+import { missing } from "../tests/support/prerequisite";
 import { startTestApp } from "../tests/support/test-app";
 
 const listing = {
@@ -58,7 +59,7 @@ async function siteOn(url: string) {
 const elapsedSince = (start: number) => Date.now() - start;
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-describe.skipIf(!serverUrl)(
+describe.skipIf(missing(!serverUrl && "TEST_DATABASE_URL is not set"))(
   "every connection of the server terminated (pg_terminate_backend)",
   () => {
     const schema = `faults_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
@@ -134,7 +135,7 @@ function privateClusterProblem(): string | null {
 const problem = privateClusterProblem();
 if (problem) console.warn(`Skipping the PostgreSQL restart test: ${problem}.`);
 
-describe.skipIf(problem !== null)("a PostgreSQL cluster stopped and started again", () => {
+describe.skipIf(missing(problem))("a PostgreSQL cluster stopped and started again", () => {
   let dir = "";
   let port = 0;
   let site: Awaited<ReturnType<typeof siteOn>> | undefined;

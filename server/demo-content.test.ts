@@ -9,6 +9,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_LISTINGS } from "~/features/listings/demo-seed.server";
 import { readEnv } from "~/shared/env.server";
+import { missing } from "../tests/support/prerequisite";
 import { startServices } from "./services";
 
 const dirs: string[] = [];
@@ -63,27 +64,32 @@ describe("demo listings on the embedded database", () => {
 });
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-describe.skipIf(!serverUrl)("demo listings on PostgreSQL (DATABASE_URL)", () => {
-  const schema = `demo_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  afterAll(async () => {
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
-    await admin.end();
-  });
-
-  it("are never loaded unless SEED_DEMO=true, and then once", async () => {
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const url = new URL(serverUrl as string);
-    url.searchParams.set("options", `-c search_path=${schema}`);
-    const base = { DATABASE_URL: url.toString(), DATA_DIR: await tempDir() };
-
-    await withServices(base, async (s) => expect(await count(s)).toBe(0));
-    await withServices({ ...base, SEED_DEMO: "true" }, async (s) => {
-      expect(await count(s)).toBe(DEMO_LISTINGS.length);
-      await s.db.query("DELETE FROM listings");
+describe.skipIf(missing(!serverUrl && "TEST_DATABASE_URL is not set"))(
+  "demo listings on PostgreSQL (DATABASE_URL)",
+  () => {
+    const schema = `demo_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    afterAll(async () => {
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+      await admin.end();
     });
-    await fs.rm(path.join(base.DATA_DIR, "images"), { recursive: true, force: true });
-    await withServices({ ...base, SEED_DEMO: "true" }, async (s) => expect(await count(s)).toBe(0));
-  }, 120_000);
-});
+
+    it("are never loaded unless SEED_DEMO=true, and then once", async () => {
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      const url = new URL(serverUrl as string);
+      url.searchParams.set("options", `-c search_path=${schema}`);
+      const base = { DATABASE_URL: url.toString(), DATA_DIR: await tempDir() };
+
+      await withServices(base, async (s) => expect(await count(s)).toBe(0));
+      await withServices({ ...base, SEED_DEMO: "true" }, async (s) => {
+        expect(await count(s)).toBe(DEMO_LISTINGS.length);
+        await s.db.query("DELETE FROM listings");
+      });
+      await fs.rm(path.join(base.DATA_DIR, "images"), { recursive: true, force: true });
+      await withServices({ ...base, SEED_DEMO: "true" }, async (s) =>
+        expect(await count(s)).toBe(0),
+      );
+    }, 120_000);
+  },
+);

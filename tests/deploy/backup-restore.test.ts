@@ -19,6 +19,7 @@ import { type Db, openDb } from "~/shared/db.server";
 import { readEnv } from "~/shared/env.server";
 import { freePort } from "../../scripts/shared/free-port";
 import { jpegWithGps } from "../support/images";
+import { missing } from "../support/prerequisite";
 import { startS3, type TestS3 } from "../support/s3";
 import { freshDatabase, startSite, waitUntilServing } from "./processes";
 
@@ -86,7 +87,7 @@ function expectSameState(actual: State, expected: State) {
   }
 }
 
-describe.skipIf(!serverUrl)("backup and restore", () => {
+describe.skipIf(missing(!serverUrl && "TEST_DATABASE_URL is not set"))("backup and restore", () => {
   let work: string;
   let s3: TestS3;
   const databases: Awaited<ReturnType<typeof freshDatabase>>[] = [];

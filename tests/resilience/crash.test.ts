@@ -17,6 +17,7 @@ import type { Collection } from "~/domain/listing-kinds";
 import { readEnv } from "~/shared/env.server";
 import { startServices } from "../../server/services";
 import { jpegWithGps } from "../support/images";
+import { missing } from "../support/prerequisite";
 import { freePort, prepareAdmin, startServerProcess } from "../support/server-process";
 import { storageProblems } from "../support/storage-consistency";
 
@@ -33,7 +34,7 @@ interface Target {
 async function targets(): Promise<Target[]> {
   const list: Target[] = [{ name: "pglite", cleanup: async () => {} }];
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
+  if (!missing(!serverUrl && "TEST_DATABASE_URL is not set") && serverUrl) {
     const schema = `crash_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();

@@ -7,6 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Db, openDb } from "~/shared/db.server";
+import { missing } from "../../../tests/support/prerequisite";
 import { runAdminCli } from "./admin-cli.server";
 import { adminSocketPath, startAdminSocket } from "./admin-socket.server";
 import { isAdmin, listAdmins } from "./admins.server";
@@ -272,29 +273,32 @@ describe("admin CLI when a live process holds the database but does not answer",
 });
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-describe.skipIf(!serverUrl)("admin CLI with DATABASE_URL (PostgreSQL)", () => {
-  it("connects directly", async () => {
-    const schema = `test_cli_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    try {
-      const url = new URL(serverUrl as string);
-      url.searchParams.set("options", `-c search_path=${schema}`);
-      const pgEnv = { databaseUrl: url.toString(), dataDir: root, adminEmails: [] };
-      let c = capture();
-      expect(await runAdminCli(["grant", "pg@example.com"], pgEnv, c.io)).toBe(0);
-      c = capture();
-      expect(await runAdminCli(["list"], pgEnv, c.io)).toBe(0);
-      expect(c.out).toContain("pg@example.com");
-      c = capture();
-      expect(await runAdminCli(["revoke", "pg@example.com"], pgEnv, c.io)).toBe(1);
-      expect(c.err).toBe("Refused: Cannot remove the last admin.");
-      // Neither lock nor socket is involved with a database server.
-      expect(await exists(path.join(root, "db"))).toBe(false);
-    } finally {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    }
-  });
-});
+describe.skipIf(missing(!serverUrl && "TEST_DATABASE_URL is not set"))(
+  "admin CLI with DATABASE_URL (PostgreSQL)",
+  () => {
+    it("connects directly", async () => {
+      const schema = `test_cli_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      try {
+        const url = new URL(serverUrl as string);
+        url.searchParams.set("options", `-c search_path=${schema}`);
+        const pgEnv = { databaseUrl: url.toString(), dataDir: root, adminEmails: [] };
+        let c = capture();
+        expect(await runAdminCli(["grant", "pg@example.com"], pgEnv, c.io)).toBe(0);
+        c = capture();
+        expect(await runAdminCli(["list"], pgEnv, c.io)).toBe(0);
+        expect(c.out).toContain("pg@example.com");
+        c = capture();
+        expect(await runAdminCli(["revoke", "pg@example.com"], pgEnv, c.io)).toBe(1);
+        expect(c.err).toBe("Refused: Cannot remove the last admin.");
+        // Neither lock nor socket is involved with a database server.
+        expect(await exists(path.join(root, "db"))).toBe(false);
+      } finally {
+        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.end();
+      }
+    });
+  },
+);
