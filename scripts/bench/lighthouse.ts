@@ -20,6 +20,8 @@ export interface LighthouseResult {
   tbtMs: number;
   totalBytes: number;
   scores: number[];
+  /** Each run's TBT, in run order. */
+  tbts: number[];
 }
 
 async function once(url: string) {
@@ -50,22 +52,38 @@ async function once(url: string) {
   };
 }
 
+function summarise(page: string, all: Awaited<ReturnType<typeof once>>[]): LighthouseResult {
+  return {
+    page,
+    runs: all.length,
+    score: median(all.map((r) => r.score)),
+    lcpMs: Math.round(median(all.map((r) => r.lcpMs))),
+    fcpMs: Math.round(median(all.map((r) => r.fcpMs))),
+    cls: median(all.map((r) => r.cls)),
+    tbtMs: Math.round(median(all.map((r) => r.tbtMs))),
+    totalBytes: median(all.map((r) => r.totalBytes)),
+    scores: all.map((r) => r.score),
+    tbts: all.map((r) => Math.round(r.tbtMs)),
+  };
+}
+
 export async function lighthouse(base: string, pages: string[], runs = 3) {
-  const results: LighthouseResult[] = [];
+  return (await lighthouseSideBySide([base], pages, runs))[0] as LighthouseResult[];
+}
+
+/**
+ * The same pages on several servers (this build and the reference build), their runs
+ * interleaved (A, B, A, B, ...) so that the machine's drift during the measurement falls on
+ * both alike. Returns one result list per base, in the order given.
+ */
+export async function lighthouseSideBySide(bases: string[], pages: string[], runs = 3) {
+  const results: LighthouseResult[][] = bases.map(() => []);
   for (const page of pages) {
-    const all = [];
-    for (let i = 0; i < runs; i++) all.push(await once(`${base}${page}`));
-    results.push({
-      page,
-      runs,
-      score: median(all.map((r) => r.score)),
-      lcpMs: Math.round(median(all.map((r) => r.lcpMs))),
-      fcpMs: Math.round(median(all.map((r) => r.fcpMs))),
-      cls: median(all.map((r) => r.cls)),
-      tbtMs: Math.round(median(all.map((r) => r.tbtMs))),
-      totalBytes: median(all.map((r) => r.totalBytes)),
-      scores: all.map((r) => r.score),
-    });
+    const all: Awaited<ReturnType<typeof once>>[][] = bases.map(() => []);
+    for (let i = 0; i < runs; i++) {
+      for (const [b, base] of bases.entries()) all[b]?.push(await once(`${base}${page}`));
+    }
+    for (const [b, list] of all.entries()) results[b]?.push(summarise(page, list));
   }
   return results;
 }

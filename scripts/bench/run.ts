@@ -10,8 +10,9 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
 import { bundles } from "./bundles";
 import { imageBytes } from "./images";
-import { lighthouse } from "./lighthouse";
+import { type LighthouseResult, lighthouseSideBySide } from "./lighthouse";
 import { liveDelivery } from "./live";
+import { prepareReference, REFERENCE_COMMIT } from "./reference";
 import { type Check, printReport } from "./report";
 import { detailPathWithPhotos, type RunningServer, startServer } from "./server";
 import { signInAs } from "./sign-in";
@@ -23,6 +24,8 @@ const ALL = ["lighthouse", "bundles", "images", "throughput", "live", "upload"] 
 const onlyArg = process.argv.find((a) => a.startsWith("--only="));
 const only = new Set(onlyArg ? onlyArg.slice("--only=".length).split(",") : ALL);
 const wants = (part: (typeof ALL)[number]) => only.has(part);
+/** `--no-reference`: Lighthouse without the reference build beside it. */
+const noReference = process.argv.includes("--no-reference");
 
 const results: Record<string, unknown> = { startedAt: new Date().toISOString() };
 const checks: Check[] = [];
@@ -89,10 +92,35 @@ async function main() {
     }
 
     if (wants("lighthouse")) {
-      console.log("Running Lighthouse (mobile, 3 runs per page; about a minute per page)...");
-      const pages = await lighthouse(site.base, ["/", "/properties", detail]);
+      // Beside the reference build, measured in the same run (scripts/bench/reference.ts).
+      console.log(`Preparing the reference build ${REFERENCE_COMMIT} (once; reused later)...`);
+      const reference = noReference
+        ? { commit: REFERENCE_COMMIT, error: "--no-reference" }
+        : prepareReference();
+      let referenceServer: RunningServer | undefined;
+      if ("dir" in reference) {
+        referenceServer = await startServer("reference", {}, reference.dir);
+        servers.push(referenceServer);
+      } else {
+        console.log(`No reference build: ${reference.error}`);
+      }
+      console.log("Running Lighthouse (mobile, 3 runs per page and build, interleaved)...");
+      const bases = referenceServer ? [site.base, referenceServer.base] : [site.base];
+      const [pages, referencePages] = (await lighthouseSideBySide(
+        bases,
+        ["/", "/properties", detail],
+        3,
+      )) as [LighthouseResult[], LighthouseResult[] | undefined];
+      if (referenceServer) {
+        await referenceServer.stop();
+        servers.splice(servers.indexOf(referenceServer), 1);
+      }
       results.lighthouse = pages;
-      for (const p of pages) {
+      results.lighthouseReference = referencePages
+        ? { commit: reference.commit, pages: referencePages }
+        : { commit: reference.commit, error: "error" in reference ? reference.error : "" };
+      for (const [i, p] of pages.entries()) {
+        const ref = referencePages?.[i];
         checks.push(
           {
             what: `Lighthouse ${p.page}: score (runs ${p.scores.join(", ")})`,
@@ -113,10 +141,18 @@ async function main() {
             ok: p.cls <= 0.02,
           },
           {
-            what: `Lighthouse ${p.page}: TBT`,
+            what: `Lighthouse ${p.page}: TBT (runs ${p.tbts.join(", ")})`,
             value: `${p.tbtMs} ms`,
             budget: "≤ 100 ms",
             ok: p.tbtMs <= 100,
+          },
+          {
+            what: ref
+              ? `  same run, ${reference.commit}: TBT (runs ${ref.tbts.join(", ")}), score ${ref.score}`
+              : `  reference ${reference.commit}`,
+            value: ref ? `${ref.tbtMs} ms` : "error" in reference ? reference.error : "",
+            budget: "(info)",
+            ok: null,
           },
           {
             what: `Lighthouse ${p.page}: total bytes`,

@@ -15,6 +15,8 @@ export interface RunningServer {
 export async function startServer(
   label: string,
   extraEnv: Record<string, string> = {},
+  /** Another checkout to run (the reference build of scripts/bench/reference.ts). */
+  cwd = process.cwd(),
 ): Promise<RunningServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `bench-${label}-`));
   const port = await freePort();
@@ -22,6 +24,7 @@ export async function startServer(
   const outputFile = `${dataDir}.log`;
   const output = openSync(outputFile, "w");
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: "production",
