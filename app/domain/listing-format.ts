@@ -15,16 +15,28 @@ export function descriptionBullets(description: string | null | undefined): stri
     .filter((part) => part.length > 0);
 }
 
-const dollars = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+/**
+ * Whole US dollars exactly as `Intl.NumberFormat("en-US", { style: "currency", currency: "USD",
+ * maximumFractionDigits: 0 })` writes a non-negative number, without Intl: creating that
+ * formatter loads ICU's currency data, which was the largest single cost of hydrating a list
+ * of cards on a phone (docs/decisions/0055-prices-formatted-without-intl.md).
+ */
+export function wholeDollars(value: number): string {
+  if (!Number.isFinite(value)) return "$∞";
+  // Math.round is Intl's default "halfExpand" for the non-negative numbers prices are.
+  let digits = String(Math.round(value));
+  // From 1e21 up, JavaScript writes the shortest digits with an exponent; Intl writes them out.
+  const exponent = /^(\d)(?:\.(\d+))?e\+(\d+)$/.exec(digits);
+  if (exponent) {
+    const significant = `${exponent[1]}${exponent[2] ?? ""}`;
+    digits = significant + "0".repeat(Number(exponent[3]) - (significant.length - 1));
+  }
+  return `$${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
+}
 
 /** Digits with an optional decimal point are shown as whole US dollars; other text as is. */
 export function formatPrice(price: string | null | undefined): string {
   if (price == null) return "";
   const text = String(price);
-  return /^\d+(\.\d*)?$/.test(text) ? dollars.format(Number(text)) : text;
+  return /^\d+(\.\d*)?$/.test(text) ? wholeDollars(Number(text)) : text;
 }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cardDelaySeconds, selectFeatured } from "./featured";
 import { listingKey } from "./listing";
@@ -75,6 +76,33 @@ describe("formatPrice", () => {
     (input) => expect(formatPrice(input)).toBe(input),
   );
   it("is empty for no price", () => expect(formatPrice(null)).toBe(""));
+  // formatPrice avoids Intl on the client (decision 0055); it must write what Intl writes.
+  const intl = new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  });
+  it.each([
+    "0.5",
+    "1.5",
+    "2.5",
+    "999.5",
+    "999999.49",
+    "9007199254740993",
+    "123456789012345678901",
+    "1234567890123456789012345",
+    "9".repeat(400),
+  ])("writes %j as Intl does", (input) => {
+    expect(formatPrice(input)).toBe(intl.format(Number(input)));
+  });
+  it("writes any price of digits as Intl does", () => {
+    const digits = fc.stringMatching(/^\d{1,30}(\.\d{0,6})?$/);
+    fc.assert(
+      fc.property(digits, (input) => formatPrice(input) === intl.format(Number(input))),
+      { numRuns: 2000 },
+    );
+  });
 });
 
 describe("featured selection", () => {
