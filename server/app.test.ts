@@ -167,6 +167,11 @@ describe("HTTP surface", () => {
     const js = assets.find((f) => f.endsWith(".js"));
     const res = await fetch(`${base}/assets/${js}`);
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // Scripts carry nosniff but not the document-only headers nor validators (decision 0056).
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    for (const name of ["content-security-policy", "x-frame-options", "etag", "last-modified"]) {
+      expect(res.headers.get(name)).toBeNull();
+    }
     expect((await fetch(`${base}/assets/nope.js`)).status).toBe(404);
   });
 

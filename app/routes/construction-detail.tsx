@@ -1,13 +1,13 @@
 import { KINDS } from "~/domain/listing-kinds";
 import { companyFrom } from "~/features/content";
-import { originFrom } from "~/features/layout/page-meta";
 import { loadListingDetail } from "~/features/listings/detail-loader.server";
 import { ListingDetailPage } from "~/features/listings/listing-detail-page";
-import { listingMeta } from "~/features/listings/listing-seo";
+import { missingListingMeta } from "~/features/listings/listing-meta";
 import type { Route } from "./+types/construction-detail";
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
-  listingMeta(KINDS.newConstruction, data?.listing, originFrom(matches), companyFrom(matches).name);
+  (data?.listing ? data.meta : null) ??
+  missingListingMeta(KINDS.newConstruction, companyFrom(matches).name);
 
 export const loader = ({ context, params }: Route.LoaderArgs) =>
   loadListingDetail(context, "newConstruction", params.id);

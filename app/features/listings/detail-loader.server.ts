@@ -1,15 +1,20 @@
 import { type AppLoadContext, data } from "react-router";
 import type { Listing } from "~/domain/listing";
 import { isPossibleListingId } from "~/domain/listing-id";
-import type { Collection } from "~/domain/listing-kinds";
-import { isFeatured } from "~/features/content/index.server";
+import { type Collection, KINDS } from "~/domain/listing-kinds";
+import { getSiteContent, isFeatured } from "~/features/content/index.server";
 import { log } from "~/shared/logger.server";
+import type { ListingMetaTags } from "./listing-meta";
+import { listingMeta } from "./listing-seo.server";
 import { getListing } from "./queries.server";
 
 export type DetailData =
   | {
       listing: Listing;
-      problem: null /** Admins only: on the home page's list. */;
+      problem: null;
+      /** The page's head, made here so its code stays on the server (decision 0056). */
+      meta: ListingMetaTags;
+      /** Admins only: on the home page's list. */
       featured?: boolean;
     }
   | { listing: null; problem: "missing" | "failed" };
@@ -26,10 +31,12 @@ export async function loadListingDetail(
   try {
     const listing = await getListing(context.db, collection, id);
     if (listing) {
+      const { name } = await getSiteContent(context.db);
+      const meta = listingMeta(KINDS[collection], listing, context.env.publicUrl, name);
       // Only admins see (and need) whether it is featured: the public page stays the same.
-      if (!context.viewer.isAdmin) return data<DetailData>({ listing, problem: null });
+      if (!context.viewer.isAdmin) return data<DetailData>({ listing, problem: null, meta });
       const featured = await isFeatured(context.db, { collection, id });
-      return data<DetailData>({ listing, problem: null, featured });
+      return data<DetailData>({ listing, problem: null, meta, featured });
     }
     return data<DetailData>({ listing: null, problem: "missing" }, { status: 404 });
   } catch (error) {

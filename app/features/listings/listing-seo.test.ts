@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Listing } from "~/domain/listing";
 import { KINDS } from "~/domain/listing-kinds";
-import { listingJsonLd, listingMeta, numericPrice } from "./listing-seo";
+import { listingJsonLd, listingMeta, numericPrice } from "./listing-seo.server";
 import { buildRobots, buildSitemap } from "./sitemap";
 
 const origin = "https://leasing.example";

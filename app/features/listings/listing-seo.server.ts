@@ -2,6 +2,7 @@ import { company } from "~/domain/company";
 import type { Listing } from "~/domain/listing";
 import { bedBathLine, descriptionBullets } from "~/domain/listing-format";
 import { KINDS, type ListingKind, listingPath } from "~/domain/listing-kinds";
+import { missingListingMeta } from "./listing-meta";
 
 const absolute = (origin: string, path: string) => new URL(path, `${origin}/`).toString();
 
@@ -49,7 +50,11 @@ export function listingJsonLd(listing: Listing, origin: string, siteName = compa
   return ld;
 }
 
-/** Title, description, canonical link, Open Graph and Twitter card, JSON-LD. */
+/**
+ * Title, description, canonical link, Open Graph and Twitter card, JSON-LD. Made by the detail
+ * loader on the server and sent with its data, so this module (3 KB brotli) is not part of the
+ * detail pages' JavaScript (issue 18; docs/decisions/0056-detail-meta-made-by-the-loader.md).
+ */
 export function listingMeta(
   kind: ListingKind,
   listing: Listing | null | undefined,
@@ -57,13 +62,7 @@ export function listingMeta(
   /** The company name in use (stored settings; docs/behaviour.md §18). */
   siteName = company.name,
 ) {
-  if (!listing) {
-    return [
-      { title: `${kind.noun} not found | ${siteName}` },
-      { name: "description", content: "This listing is no longer available." },
-      { name: "robots", content: "noindex" },
-    ];
-  }
+  if (!listing) return missingListingMeta(kind, siteName);
   const title = `${listing.address.trim()} | ${siteName}`;
   const facts = bedBathLine(listing.bedrooms, listing.bathrooms);
   const description =
