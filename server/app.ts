@@ -13,6 +13,7 @@ import { liveEventStream } from "~/features/live/event-stream.server";
 import type { LiveHub } from "~/features/live/hub.server";
 import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/db.server";
 import { log, withRequestId } from "~/shared/logger.server";
+import { APPLICATION_PDF_PATH, applicationPdf } from "./application-pdf";
 import { finalErrorHandler } from "./error-handler";
 import { sendFetchResponse, toFetchRequest, writePageAnswer } from "./fetch-bridge";
 import { healthChecks } from "./health";
@@ -100,6 +101,9 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
       if (!req.complete && !res.headersSent) res.setHeader("Connection", "close");
       return sendFetchResponse(res, response);
     });
+
+  // Streamed, with ranges: before compression and the page pipeline, which would buffer it.
+  app.all(APPLICATION_PDF_PATH, applicationPdf({ db, images }));
 
   app.use(compression());
 
