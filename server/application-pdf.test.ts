@@ -115,6 +115,13 @@ describe.each(imageStoreTargets)("the uploaded application PDF from the $name st
     expect(beyond.status).toBe(416);
   });
 
+  it("redirects case and slash variants to the one URL", async () => {
+    const res = await fetch(url.replace("application.pdf", "Application.PDF/"), {
+      redirect: "manual",
+    });
+    expect([res.status, res.headers.get("location")]).toEqual([308, APPLICATION_PDF_PATH]);
+  });
+
   it("refuses other methods with 405", async () => {
     const res = await fetch(url, { method: "POST", body: "x" });
     expect([res.status, res.headers.get("allow")]).toEqual([405, "GET, HEAD"]);

@@ -51,6 +51,11 @@ export function applicationPdf(options: {
   };
 
   return (req, res, next) => {
+    // Express matches routes whatever their case and trailing slash: one URL, as for pages.
+    if (req.path !== APPLICATION_PDF_PATH) {
+      res.redirect(308, APPLICATION_PDF_PATH);
+      return;
+    }
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.status(405).set("Allow", "GET, HEAD").type("text/plain").send("Method Not Allowed");
       return;
