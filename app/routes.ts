@@ -12,7 +12,6 @@ export default [
   route("new-construction/:id", "routes/construction-detail.tsx"),
   route("new-construction/:id/history", "routes/construction-history.tsx"),
   route("rental-application", "routes/rental-application.tsx"),
-  route("rental-application.pdf", "routes/rental-application-pdf.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   // Admin-only: their loaders answer 404 to anyone else.

@@ -13,12 +13,15 @@ import { liveEventStream } from "~/features/live/event-stream.server";
 import type { LiveHub } from "~/features/live/hub.server";
 import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/db.server";
 import { log, withRequestId } from "~/shared/logger.server";
+import { APPLICATION_PDF_PATH, applicationPdf } from "./application-pdf";
+import { createPageTargets, type PageTargets } from "./canonical-url";
+import { clientKey } from "./client-address";
 import { finalErrorHandler } from "./error-handler";
 import { sendFetchResponse, toFetchRequest, writePageAnswer } from "./fetch-bridge";
 import { healthChecks } from "./health";
 import { PageCache } from "./page-cache";
 import { answerPage, createPagePipeline, pageKey } from "./page-pipeline";
-import { rateLimits } from "./rate-limits";
+import { rateLimits, renderLimiter } from "./rate-limits";
 import { requestLog, type TrustProxyFn } from "./request-log";
 import { clientFiles, photoFiles } from "./static-files";
 
@@ -79,6 +82,16 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   }
   const loaderDb = outageAs503(db);
   const render = createRequestHandler(options.build, development ? "development" : "production");
+  // Canonical page URLs from React Router's own route table (in development, as Vite has it now).
+  const buildNow = options.build;
+  const pageTargets: PageTargets =
+    typeof buildNow === "function"
+      ? await lazyPageTargets(buildNow)
+      : createPageTargets(buildNow.routes);
+  // Renders that miss the kept pages, per client address (docs/decisions/0050-…): the client
+  // of each page request, as Express worked it out (trust proxy).
+  const clientOf = new WeakMap<Request, string>();
+  const renderLimit = renderLimiter(env.limits.rendersPerMinute);
   const hasSessionCookie = (cookie: string | null | undefined) =>
     sessionTokenFromCookies(cookie, env.session) !== undefined;
   const pages = createPagePipeline<AppLoadContext>({
@@ -87,19 +100,32 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
     hasSessionCookie: (request) => hasSessionCookie(request.headers.get("cookie")),
     identify: async (request) => {
       const viewer = await getViewer(db, env, request.headers.get("cookie") ?? undefined);
-      // An unknown or expired session is a signed-out visitor: the shared page.
-      return { shared: viewer.user === null, context: { db: loaderDb, images, env, viewer } };
+      // An unknown or expired session is a signed-out visitor: the shared page. Admins see
+      // every page rendered fresh, so their renders are not counted.
+      return {
+        shared: viewer.user === null,
+        limited: !viewer.isAdmin,
+        context: { db: loaderDb, images, env, viewer },
+      };
     },
+    pageTargets,
+    limitRender: (request) => renderLimit(clientOf.get(request) ?? "unknown", request),
     render: (request, context) => render(request, context),
   });
   const origin = new URL(env.publicUrl).origin;
-  const servePage = (req: http.IncomingMessage, res: http.ServerResponse) =>
-    pages(toFetchRequest(req, origin)).then((response) => {
+  const servePage = (req: express.Request, res: http.ServerResponse) => {
+    const request = toFetchRequest(req, origin);
+    clientOf.set(request, clientKey(req));
+    return pages(request).then((response) => {
       // A body the page never read (a 404 or 405 answered without it) blocks the connection
       // until it is drained: it closes after this answer instead, and says so.
       if (!req.complete && !res.headersSent) res.setHeader("Connection", "close");
       return sendFetchResponse(res, response);
     });
+  };
+
+  // Streamed, with ranges: before compression and the page pipeline, which would buffer it.
+  app.all(APPLICATION_PDF_PATH, applicationPdf({ db, images }));
 
   app.use(compression());
 
@@ -154,7 +180,7 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
       pageCache &&
       (req.method === "GET" || req.method === "HEAD") &&
       !hasSessionCookie(req.headers.cookie)
-        ? pageKey(req.url ?? "/")
+        ? pageKey(req.url ?? "/", pageTargets)
         : undefined;
     const kept = key === undefined ? undefined : pageCache?.get(key);
     if (!kept) return app(req, res);
@@ -180,6 +206,22 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
       hub.endStreams(SHUTDOWN_RETRY_MS);
     },
   });
+}
+
+/** Development: the route table of the build Vite has now (routes change as files do). */
+async function lazyPageTargets(load: () => Promise<ServerBuild>): Promise<PageTargets> {
+  let current = createPageTargets((await load()).routes);
+  const refresh = () =>
+    load().then(
+      (build) => {
+        current = createPageTargets(build.routes);
+      },
+      () => undefined,
+    );
+  return (url) => {
+    void refresh();
+    return current(url);
+  };
 }
 
 /**

@@ -1,12 +1,27 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { createPageTargets, type RouteTable } from "./canonical-url";
 import { PageCache } from "./page-cache";
-import { createPagePipeline, pageKey, pageUrl } from "./page-pipeline";
+import { createPagePipeline, pageKey } from "./page-pipeline";
+
+/** A few of the site's routes, as React Router's build lists them. */
+const ROUTES: RouteTable = {
+  root: { path: "" },
+  "routes/home": { parentId: "root", index: true },
+  "routes/about": { parentId: "root", path: "about" },
+  "routes/properties": { parentId: "root", path: "properties" },
+  "routes/property-detail": { parentId: "root", path: "properties/:id" },
+  "routes/rental-application": { parentId: "root", path: "rental-application" },
+  "routes/not-found": { parentId: "root", path: "*" },
+};
+const pageTargets = createPageTargets(ROUTES);
 
 type Who = { user: string | null };
 
 /** A pipeline around a render function that records what it was asked to render. */
-function setup(options: { cache?: boolean; setCookie?: boolean; status?: number } = {}) {
+function setup(
+  options: { cache?: boolean; setCookie?: boolean; status?: number; rendersAllowed?: number } = {},
+) {
   const rendered: string[] = [];
   const cache = options.cache === false ? undefined : new PageCache();
   const sessions = new Map([["valid", "someone@example.com"]]);
@@ -19,6 +34,8 @@ function setup(options: { cache?: boolean; setCookie?: boolean; status?: number 
       const user = sessions.get(token) ?? null;
       return { shared: user === null, context: { user } };
     },
+    pageTargets,
+    limitRender: () => (rendered.length >= (options.rendersAllowed ?? Infinity) ? 42 : 0),
     render: async (request, who) => {
       rendered.push(`${request.method} ${request.url}`);
       const headers = new Headers({ "content-type": "text/html; charset=utf-8" });
@@ -62,32 +79,71 @@ describe("page pipeline", () => {
     expect(rendered).toHaveLength(4);
   });
 
-  it("drops query parameters no page reads, before rendering and from the key", async () => {
+  it("drops query parameters a page does not take, before rendering and from the key", async () => {
     const { get, rendered } = setup();
-    await get("/properties?filter=available&utm_source=x");
-    await get("/properties?filter=available&nonce=123");
-    await get("/about?whatever=1");
+    // Route data is answered for the canonical URL (a client navigation is never redirected).
+    await get("/properties.data?filter=available&utm_source=x");
+    await get("/properties.data?nonce=123&filter=available");
+    await get("/about.data?whatever=1");
     expect(rendered).toEqual([
-      "GET http://site.test/properties?filter=available",
-      "GET http://site.test/about",
+      "GET http://site.test/properties.data?filter=available",
+      "GET http://site.test/about.data",
     ]);
-    expect(pageKey("/rental-application?address=1%20Main&x=2")).toBe(
-      "/rental-application?address=1+Main",
-    );
     const manifest = new URL("http://site.test/__manifest?p=%2Fabout&version=1");
-    expect(pageUrl(manifest)).toBe(manifest);
+    expect(pageTargets(manifest)).toEqual({ key: "/__manifest?p=%2Fabout&version=1" });
   });
 
-  it("keys a plain path as a URL parser would, without parsing it", () => {
-    const targets = ["/", "/about", "/properties/3233-4th-street-n", "/x/", "/A~b_c.d-e/"];
-    const parsed = ["/a/./b", "/a/../b", "/.", "//x", "/a//b", "/a%20b", "/é", "/a?", "/a#b"];
-    for (const target of [...targets, ...parsed]) {
-      const url = pageUrl(new URL(`http://x${target}`));
-      expect(pageKey(target), target).toBe(url.pathname + url.search);
+  it("redirects other forms of a page URL (case, trailing slash, unused query) with 308, rendering nothing", async () => {
+    const { get, rendered } = setup();
+    for (const [asked, canonical] of [
+      ["/PROPERTIES", "/properties"],
+      ["/properties/", "/properties"],
+      ["/About//", "/about"],
+      ["/properties?filter=AVAILABLE", "/properties"],
+      ["/properties?x=1&filter=available&filter=x", "/properties?filter=available"],
+      ["/Properties/Some-ID/", "/properties/Some-ID"],
+    ]) {
+      const res = await get(asked as string);
+      expect([asked, res.status, res.headers.get("location")]).toEqual([asked, 308, canonical]);
     }
-    // The plain ones are their own key; the others are normalised.
-    for (const target of targets) expect(pageKey(target)).toBe(target);
-    expect(pageKey("/a/../b")).toBe("/b");
+    expect(rendered).toEqual([]);
+  });
+
+  it("renders the rental application once for any address (the browser shows it)", async () => {
+    const { get, rendered } = setup();
+    for (const address of ["1%20Main", "2+Oak", "%E6%9D%B1%E4%BA%AC"]) {
+      const res = await get(`/rental-application?address=${address}`);
+      expect(res.status).toBe(200);
+    }
+    expect(rendered).toEqual(["GET http://site.test/rental-application"]);
+    expect((await get("/rental-application?address=1&utm=2")).headers.get("location")).toBe(
+      "/rental-application?address=1",
+    );
+  });
+
+  it("refuses a render beyond the client's limit with 429 and Retry-After; kept pages still answer", async () => {
+    const { get, rendered } = setup({ rendersAllowed: 1 });
+    expect((await get("/about")).status).toBe(200);
+    const refused = await get("/properties");
+    expect([refused.status, refused.headers.get("retry-after")]).toEqual([429, "42"]);
+    expect(await refused.text()).toBe(
+      "Too many pages asked for from your network in a short time. Try again in 42 seconds.",
+    );
+    expect((await get("/about")).status).toBe(200);
+    expect(rendered).toHaveLength(1);
+  });
+
+  it("keys a plain path as the canonical form would, without parsing it", () => {
+    const plain = ["/", "/about", "/properties/3233-4th-street-n", "/x/", "/A~b_c.d-e/"];
+    for (const target of plain) expect(pageKey(target, pageTargets)).toBe(target);
+    // Parsed: dot segments resolved; a form that is redirected is never a key.
+    expect(pageKey("/a/../about", pageTargets)).toBe("/about");
+    expect(pageKey("/properties?filter=available", pageTargets)).toBe(
+      "/properties?filter=available",
+    );
+    expect(pageKey("/properties?filter=x", pageTargets)).toBeUndefined();
+    // The address is the browser's: the page is kept without it.
+    expect(pageKey("/rental-application?address=9%20Elm", pageTargets)).toBe("/rental-application");
   });
 
   it("treats an unknown session cookie as a signed-out visitor: the kept page, no render", async () => {

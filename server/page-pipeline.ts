@@ -1,7 +1,9 @@
 // Every page (HTML and React Router's route data) on its way out, on Fetch Request/Response
 // around React Router's handler (docs/decisions/0030-page-pipeline-on-fetch.md):
-// - query parameters no page reads are dropped before rendering, so they can neither change a
-//   page nor multiply the kept copies;
+// - one URL per page (server/canonical-url.ts): another form of a page URL is redirected, and
+//   query parameters a page does not take are dropped before rendering, so they can neither
+//   change a page nor multiply the kept copies;
+// - a render that misses the kept pages may be refused (429) for a client asking too many;
 // - the page is buffered whole (pages are small) and gets an ETag;
 // - for signed-out visitors (no valid session, whatever cookie is sent) it is kept in the
 //   PageCache until the listings change, with compressed copies made once;
@@ -9,16 +11,9 @@
 //   the brotli, gzip or plain body.
 import { createHash } from "node:crypto";
 import { statusText } from "~/shared/http-error.server";
+import type { PageTargets } from "./canonical-url";
 import { type Encoding, Page, type PageCache } from "./page-cache";
 import { targetUrl } from "./request-target";
-
-/**
- * The query parameters pages read (`filter`: app/domain/listing-filters.ts, `address`:
- * app/routes/rental-application.tsx) and React Router's own on route data requests.
- */
-export const PAGE_QUERY_PARAMS: readonly string[] = ["filter", "address", "_routes", "index"];
-/** React Router's route discovery has parameters of its own and is never rewritten. */
-const ROUTER_PATHS = new Set(["/__manifest"]);
 
 /** A path `new URL()` keeps as it is (no "//", no "." segment, no query, nothing encoded). */
 const PLAIN_PATH = /^\/(?:[A-Za-z0-9_~-][A-Za-z0-9_.~-]*(?:\/|$))*$/;
@@ -26,8 +21,18 @@ const KEPT_TYPES = /^(text\/html|text\/x-script)/;
 const NOT_KEPT_HEADERS = new Set(["set-cookie", "content-length", "transfer-encoding"]);
 
 export interface PagePipelineOptions<Context> {
-  /** Who is asking. `shared`: a signed-out visitor, who sees what every signed-out visitor sees. */
-  identify(request: Request): Promise<{ shared: boolean; context: Context }>;
+  /**
+   * Who is asking. `shared`: a signed-out visitor, who sees what every signed-out visitor sees.
+   * `limited`: whether renders for this visitor count against limitRender (default true).
+   */
+  identify(request: Request): Promise<{ shared: boolean; context: Context; limited?: boolean }>;
+  /** The canonical form of a page URL (server/canonical-url.ts). */
+  pageTargets: PageTargets;
+  /**
+   * Before a render that misses the kept pages, for a limited visitor: seconds to wait before
+   * asking again (429), or 0 to go ahead.
+   */
+  limitRender?: (request: Request) => Promise<number> | number;
   /** React Router's handler. */
   render(request: Request, context: Context): Promise<Response>;
   /** Whether a session cookie came along (only then can the visitor be signed in). */
@@ -124,30 +129,20 @@ export class PageResponse extends Response {
   }
 }
 
-/** The URL a page is rendered for and kept under. */
-export function pageUrl(url: URL): URL {
-  if (url.search === "" || ROUTER_PATHS.has(url.pathname)) return url;
-  // (Not `new URL(url.pathname, url.origin)`: a path starting with "//" would read as a host.)
-  const kept = new URL(url.href);
-  kept.search = "";
-  for (const [name, value] of url.searchParams) {
-    if (PAGE_QUERY_PARAMS.includes(name)) kept.searchParams.append(name, value);
-  }
-  return kept;
-}
-
 /**
- * The key a page is kept under: its path and the query parameters pages read. None for a target
- * that is no valid URL (e.g. "//%F1%80"): such a request is never a kept page.
+ * The key a page is kept under: its canonical path and the query parameters it renders with.
+ * None for a target that is no valid URL (e.g. "//%F1%80"), or that must be redirected: such a
+ * request is never answered from a kept page.
  */
-export function pageKey(target: string): string | undefined {
+export function pageKey(target: string, pageTargets: PageTargets): string | undefined {
   // Most targets are plain paths that a URL parser would return unchanged: no query, no dot
   // segments, nothing to percent-encode. Parsing them costs more than answering a kept page.
+  // (A plain path not in canonical form is simply never a key: its request is redirected.)
   if (PLAIN_PATH.test(target)) return target;
   const parsed = targetUrl(target, "http://x");
   if (!parsed) return undefined;
-  const url = pageUrl(parsed);
-  return url.pathname + url.search;
+  const page = pageTargets(parsed);
+  return page.redirect === undefined ? page.key : undefined;
 }
 
 export function createPagePipeline<Context>(options: PagePipelineOptions<Context>): PagePipeline {
@@ -159,15 +154,18 @@ export function createPagePipeline<Context>(options: PagePipelineOptions<Context
       const { context } = await options.identify(request);
       return withRefusalText(await options.render(request, context));
     }
-    const url = pageUrl(new URL(request.url));
-    const key = url.pathname + url.search;
+    const asked = new URL(request.url);
+    const target = options.pageTargets(asked);
+    if (target.redirect !== undefined) return redirect(target.redirect);
+    const key = target.key;
+    const url = targetUrl(key, asked.origin) ?? asked;
     const kept = cache?.get(key);
     if (kept && !options.hasSessionCookie(request)) return respond(request, kept);
     // Read before anything awaits: a change announced after this point may be missing from
     // the render, so its page is not kept.
     const generation = cache?.currentGeneration ?? 0;
 
-    const { shared, context } = await options.identify(request);
+    const { shared, context, limited = true } = await options.identify(request);
     if (kept && shared) return respond(request, kept);
     // Signed-out visitors asking for a page that is being rendered for the current data wait
     // for that render instead of starting their own: after a change clears the kept pages, a
@@ -187,6 +185,10 @@ export function createPagePipeline<Context>(options: PagePipelineOptions<Context
         : undefined;
     if (mine) renders.set(key, { generation, page: mine });
     try {
+      // From here on this request renders: it counts against its client's limit (after the
+      // crowd's render is registered, so that the crowd still waits for it).
+      const wait = limited && options.limitRender ? await options.limitRender(request) : 0;
+      if (wait > 0) return tooManyRenders(wait);
       // HEAD is rendered as GET, so that it carries the same ETag and length and can be kept.
       const response = await options.render(
         new Request(url, { method: "GET", headers: request.headers }),
@@ -207,6 +209,28 @@ export function createPagePipeline<Context>(options: PagePipelineOptions<Context
       if (mine && renders.get(key)?.page === mine) renders.delete(key);
     }
   };
+}
+
+/** To the canonical URL of a page: permanent, and kept by browsers only briefly. */
+function redirect(location: string): Response {
+  return new Response(null, {
+    status: 308,
+    headers: { location, "cache-control": "public, max-age=3600" },
+  });
+}
+
+function tooManyRenders(seconds: number): Response {
+  return new Response(
+    `Too many pages asked for from your network in a short time. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
+    {
+      status: 429,
+      headers: {
+        "content-type": "text/plain; charset=utf-8",
+        "cache-control": "no-store",
+        "retry-after": String(seconds),
+      },
+    },
+  );
 }
 
 /**

@@ -79,6 +79,26 @@ describe.each(imageStoreTargets)("photos served from the $name store", (target) 
     expect(head.headers.get("content-length")).toBe(String(bytes.length));
   });
 
+  it("answers one byte range with 206, an unsatisfiable one with 416, a stale If-Range whole", async () => {
+    const part = await fetch(base + url, { headers: { range: "bytes=5-9" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 5-9/${bytes.length}`);
+    expect(part.headers.get("content-length")).toBe("5");
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(5, 10));
+    const tail = await fetch(base + url, { headers: { range: "bytes=-4" } });
+    expect([tail.status, await tail.text()]).toEqual([206, "hoto"]);
+    const beyond = await fetch(base + url, { headers: { range: `bytes=${bytes.length}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get("content-range")).toBe(`bytes */${bytes.length}`);
+    await beyond.arrayBuffer();
+    const stale = await fetch(base + url, {
+      headers: { range: "bytes=0-1", "if-range": '"another-version"' },
+    });
+    expect(stale.status).toBe(200);
+    expect(Buffer.from(await stale.arrayBuffer())).toEqual(bytes);
+    expect(part.headers.get("accept-ranges")).toBe("bytes");
+  });
+
   it.each([
     "/images/properties/12-main-st/image_1700000000000_9.jpg",
     "/images/properties/..%2F12-main-st/image_1700000000000_0.jpg",

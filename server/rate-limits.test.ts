@@ -111,6 +111,37 @@ describe("TRUST_PROXY decides whose address a request counts against", () => {
   });
 });
 
+describe("page renders that miss the page cache", () => {
+  let t: TestApp;
+  afterEach(async () => t?.close());
+
+  it("are limited per client with 429 and Retry-After; kept pages and admins are not", async () => {
+    t = await startTestApp({ db, env: { RENDER_RATE_LIMIT: "3" } });
+    const get = (path: string, cookie?: string) =>
+      fetch(t.base + path, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+    // Three renders: two pages kept, one not-found page.
+    for (const path of ["/about", "/contact", "/no-such-page"]) await (await get(path)).text();
+    const refused = await get("/properties");
+    expect(refused.status).toBe(429);
+    expectRetryAfter(refused, 60);
+    expect(await refused.text()).toMatch(
+      /^Too many pages asked for from your network in a short time\. Try again in \d+ seconds?\.$/,
+    );
+    // Kept pages, and redirects to them, cost no render and are never limited.
+    for (let i = 0; i < 20; i++) expect((await get("/about")).status).toBe(200);
+    const variant = await get("/ABOUT/");
+    expect([variant.status, variant.headers.get("location")]).toEqual([308, "/about"]);
+    // A busy admin (every page rendered fresh) is not counted.
+    const admin = await t.signIn("staff@example.com", { admin: true });
+    for (const path of ["/properties", "/new-construction", "/contact", "/"]) {
+      expect((await get(path, admin)).status).toBe(200);
+    }
+    // A signed-in visitor who is no admin is counted like anyone.
+    const user = await t.signIn("visitor@example.com");
+    expect((await get("/new-construction", user)).status).toBe(429);
+  });
+});
+
 describe("live streams", () => {
   let t: TestApp;
   const open: http.ClientRequest[] = [];

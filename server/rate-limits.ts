@@ -3,7 +3,7 @@
 // Counters live in this process's memory (express-rate-limit's MemoryStore): each server
 // instance counts on its own, and a restart forgets them; enough against one client's script.
 import express, { type Request, type Response } from "express";
-import { rateLimit } from "express-rate-limit";
+import { MemoryStore, type Options, rateLimit } from "express-rate-limit";
 import type { Env } from "~/shared/env.server";
 import { clientKey } from "./client-address";
 import { liveStreamCap } from "./live-stream-cap";
@@ -63,4 +63,26 @@ function refuse(message: (wait: string) => string, unit: "minutes" | "seconds") 
 
 function plural(n: number, unit: string) {
   return `${n} ${unit}${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * Page renders that miss the page cache, per client per minute: kept pages cost microseconds,
+ * a render milliseconds, so a script asking for URLs nobody asked before is slowed down to the
+ * limit while kept pages stay free for everyone (docs/decisions/0050-canonical-urls-and-render-
+ * limit.md). Answers the seconds to wait before asking again, or 0 to render now. Route
+ * discovery (`/__manifest`) renders nothing and is not counted.
+ */
+export function renderLimiter(perMinute: number) {
+  const windowMs = 60_000;
+  const store = new MemoryStore();
+  store.init({ windowMs } as Options);
+  return async (client: string, request: globalThis.Request): Promise<number> => {
+    if (new URL(request.url, "http://x").pathname === "/__manifest") return 0;
+    const { totalHits, resetTime } = await store.increment(client);
+    if (totalHits <= perMinute) return 0;
+    return Math.max(
+      1,
+      Math.ceil(((resetTime?.getTime() ?? Date.now() + windowMs) - Date.now()) / 1000),
+    );
+  };
 }

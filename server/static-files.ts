@@ -1,6 +1,5 @@
 // Files served as they are: stored photos (and their responsive variants) and the client build.
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import {
@@ -9,6 +8,7 @@ import {
   type ImageStore,
 } from "~/features/images/storage.server";
 import { originalOfVariant } from "~/features/images/variants";
+import { sendStored } from "./send-stored";
 
 const FOREVER = { immutable: true, maxAge: "1y" } as const;
 const SCRIPT_OR_STYLE = /\.(js|css)$/;
@@ -42,6 +42,7 @@ export function photoFiles(images: ImageStore): express.Router {
     if (!file) return notFound(res);
     res.sendFile(file, { ...FOREVER, dotfiles: "deny" }, (error) => {
       if (!error || res.headersSent) return;
+      if (unsatisfiable(error, res)) return;
       const fallbackUrl = fallbackOf(url);
       const fallback = fallbackUrl ? images.pathOf(fallbackUrl) : null;
       if (!fallback) return notFound(res);
@@ -51,6 +52,21 @@ export function photoFiles(images: ImageStore): express.Router {
     });
   });
   return router;
+}
+
+/** A Range beyond the file: 416 with the Content-Range `send` worked out, not a missing photo. */
+function unsatisfiable(error: Error, res: express.Response): boolean {
+  const { status, headers } = error as Error & {
+    status?: number;
+    headers?: Record<string, string>;
+  };
+  if (status !== 416) return false;
+  res
+    .status(416)
+    .set(headers ?? {})
+    .type("text/plain")
+    .send("Range Not Satisfiable");
+  return true;
 }
 
 /** Cache-Control exactly as express.static writes it for FOREVER and for a day. */
@@ -74,25 +90,7 @@ async function streamPhoto(
     res.status(404).type("text/plain").send("Not Found");
     return;
   }
-  res.set({
-    "Cache-Control": cacheControl,
-    "Content-Type": photo.contentType,
-    "Last-Modified": photo.modified.toUTCString(),
-    "Accept-Ranges": "none",
-    ...(photo.etag ? { ETag: photo.etag } : {}),
-  });
-  const body = photo.body();
-  // (req.fresh compares If-None-Match / If-Modified-Since with the headers just set.)
-  if (req.fresh || req.method === "HEAD") {
-    body.destroy();
-    if (req.fresh) res.status(304).end();
-    else res.set("Content-Length", String(photo.size)).end();
-    return;
-  }
-  res.set("Content-Length", String(photo.size));
-  await pipeline(body, res).catch(() => {
-    // The visitor went away, or the store broke off: the response is cut short either way.
-  });
+  await sendStored(req, res, photo, { "Cache-Control": cacheControl });
 }
 
 /**

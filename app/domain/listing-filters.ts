@@ -13,6 +13,9 @@ export interface ListFilters {
   propertyType: string;
 }
 
+/** The one value of `?filter=` that means anything (docs/behaviour.md §4). */
+export const AVAILABLE_FILTER = "available";
+
 export const NO_FILTERS: ListFilters = { availableOnly: false, propertyType: "" };
 
 /** A record passes when it passes the availability check (when on) and the type check (when chosen). */
@@ -36,7 +39,7 @@ export function filtersFromQuery(
   collection: Collection,
   search: URLSearchParams,
 ): ListFilters | null {
-  return collection === "properties" && search.get("filter") === "available"
+  return collection === "properties" && search.get("filter") === AVAILABLE_FILTER
     ? { availableOnly: true, propertyType: "" }
     : null;
 }

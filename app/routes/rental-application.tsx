@@ -1,6 +1,7 @@
 import { useNavigate, useSearchParams } from "react-router";
 import { useCompany } from "~/features/content";
 import { pageMeta } from "~/features/layout/page-meta";
+import { useHydrated } from "~/shared/use-hydrated";
 import type { Route } from "./+types/rental-application";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -13,7 +14,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function RentalApplication() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const address = searchParams.get("address");
+  // The address is shown by the browser only: the server renders and keeps one page for every
+  // address (docs/decisions/0050-canonical-urls-and-render-limit.md), and the button it labels
+  // goes back in history, which needs the page's script anyway.
+  const hydrated = useHydrated();
+  const address = hydrated ? searchParams.get("address") : null;
   const company = useCompany();
   const [download, fill, submit] = company.application.steps;
   return (

@@ -45,11 +45,13 @@ describe("limits", () => {
     expect(readEnv({}).limits).toEqual({
       signInsPer10Minutes: 60,
       writesPerMinute: 300,
+      rendersPerMinute: 120,
       liveStreamsPerClient: 20,
       liveStreamsTotal: 1000,
     });
     expect(readEnv({ LIVE_STREAMS_PER_CLIENT: "1100" }).limits.liveStreamsPerClient).toBe(1100);
     expect(() => readEnv({ WRITE_RATE_LIMIT: "0" })).toThrow("WRITE_RATE_LIMIT");
+    expect(() => readEnv({ RENDER_RATE_LIMIT: "-1" })).toThrow("RENDER_RATE_LIMIT");
     expect(() => readEnv({ SIGN_IN_RATE_LIMIT: "many" })).toThrow("SIGN_IN_RATE_LIMIT");
   });
 });

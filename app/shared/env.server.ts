@@ -100,6 +100,9 @@ const schema = z.object({
   // enough to stop a script; raised only by load tests and benchmarks.
   SIGN_IN_RATE_LIMIT: positiveInt(60),
   WRITE_RATE_LIMIT: positiveInt(300),
+  // Page renders that miss the page cache (docs/decisions/0050-canonical-urls-and-render-limit.md):
+  // a person reads kept pages, and fresh renders come only after a change or a new URL.
+  RENDER_RATE_LIMIT: positiveInt(120),
   LIVE_STREAMS_PER_CLIENT: positiveInt(20),
   LIVE_STREAMS_TOTAL: positiveInt(1000),
   LOG_LEVEL: z
@@ -166,6 +169,8 @@ export type Env = {
     signInsPer10Minutes: number;
     /** Writes (any method but GET, HEAD, OPTIONS) per client per minute. */
     writesPerMinute: number;
+    /** Page renders that miss the page cache, per client per minute (admins are not counted). */
+    rendersPerMinute: number;
     /** Open /live streams per client, and on the whole server. */
     liveStreamsPerClient: number;
     liveStreamsTotal: number;
@@ -229,6 +234,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     limits: {
       signInsPer10Minutes: e.SIGN_IN_RATE_LIMIT,
       writesPerMinute: e.WRITE_RATE_LIMIT,
+      rendersPerMinute: e.RENDER_RATE_LIMIT,
       liveStreamsPerClient: e.LIVE_STREAMS_PER_CLIENT,
       liveStreamsTotal: e.LIVE_STREAMS_TOTAL,
     },

@@ -90,6 +90,7 @@ for (const target of await targets()) {
         DATABASE_URL: target.databaseUrl ?? "",
         SEED_DEMO: "false",
         WRITE_RATE_LIMIT: "1000000",
+        RENDER_RATE_LIMIT: "1000000",
       };
       const env = readEnv(source);
 

@@ -561,6 +561,7 @@ describe("fuzz", () => {
       env: {
         SIGN_IN_RATE_LIMIT: "100000000",
         WRITE_RATE_LIMIT: "100000000",
+        RENDER_RATE_LIMIT: "100000000",
         LIVE_STREAMS_PER_CLIENT: "100000",
         LIVE_STREAMS_TOTAL: "100000",
       },

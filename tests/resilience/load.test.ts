@@ -51,6 +51,7 @@ describe("load", () => {
       DATABASE_URL: "",
       SEED_DEMO: "false",
       WRITE_RATE_LIMIT: "1000000",
+      RENDER_RATE_LIMIT: "1000000",
       // Every subscriber comes from 127.0.0.1: the per-client cap is raised for this test only.
       LIVE_STREAMS_PER_CLIENT: String(SUBSCRIBERS + 100),
       LIVE_STREAMS_TOTAL: String(SUBSCRIBERS + 100),

@@ -47,7 +47,13 @@ export async function startTestApp<S extends ImageStore = DiskImageStore>(
   await new Promise<void>((r) => server.listen(0, options.host ?? "127.0.0.1", r));
   const port = (server.address() as AddressInfo).port;
   const base = `http://127.0.0.1:${port}`;
-  const env = readEnv({ NODE_ENV: "test", PUBLIC_URL: base, ...options.env });
+  // Tests ask for many pages from one address: renders are limited only where a test says so.
+  const env = readEnv({
+    NODE_ENV: "test",
+    PUBLIC_URL: base,
+    RENDER_RATE_LIMIT: "100000000",
+    ...options.env,
+  });
   const build = (await import(
     pathToFileURL(path.resolve("build/server/index.js")).href
   )) as ServerBuild;

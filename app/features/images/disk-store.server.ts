@@ -193,7 +193,7 @@ export class DiskImageStore implements ImageStore {
       size: stat.size,
       modified: stat.mtime,
       contentType: photoContentType(file),
-      body: () => createReadStream(file),
+      body: (range) => createReadStream(file, range),
     };
   }
 

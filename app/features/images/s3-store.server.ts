@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -146,20 +146,36 @@ export class S3ImageStore implements ImageStore {
     return key ? this.hasKey(key) : false;
   }
 
+  /**
+   * The object's metadata only (HEAD): a 304 or a HEAD request downloads nothing, and the body,
+   * or the range asked for, is fetched when read (and only if the object is still that version).
+   */
   async open(url: string): Promise<StoredPhoto | null> {
     const key = keyOfUrl(url);
     if (!key) return null;
     try {
-      const object = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key }),
-      );
-      const body = object.Body as Readable;
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const { client, bucket } = this;
       return {
-        size: object.ContentLength ?? 0,
-        modified: object.LastModified ?? new Date(0),
+        size: head.ContentLength ?? 0,
+        modified: head.LastModified ?? new Date(0),
         contentType: photoContentType(key),
-        etag: object.ETag,
-        body: () => body,
+        etag: head.ETag,
+        body: (range) =>
+          Readable.from(
+            (async function* () {
+              const object = await client.send(
+                new GetObjectCommand({
+                  Bucket: bucket,
+                  Key: key,
+                  IfMatch: head.ETag,
+                  Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+                }),
+              );
+              yield* object.Body as Readable;
+            })(),
+            { objectMode: false },
+          ),
       };
     } catch (error) {
       if (isMissing(error)) return null;

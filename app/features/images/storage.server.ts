@@ -22,7 +22,8 @@ export interface StoredPhoto {
   contentType: string;
   /** A strong validator when the backend has one (the object's ETag). */
   etag?: string;
-  body(): Readable;
+  /** The bytes, streamed; only those from `start` to `end` (inclusive) when a range is given. */
+  body(range?: { start: number; end: number }): Readable;
 }
 
 export interface StagedRemoval {

@@ -1,0 +1,30 @@
+// The query parameters each page accepts, in one place (docs/decisions/0050-canonical-urls-and-
+// render-limit.md). A parameter not listed for a page, or a value its normaliser refuses, is
+// dropped: a page URL redirects (308) to its canonical form, and route data is answered for the
+// canonical URL. A page that takes a new parameter declares it here, with the values it accepts.
+import { AVAILABLE_FILTER } from "~/domain/listing-filters";
+
+/** The value to keep (possibly rewritten to its one canonical spelling), or null to drop it. */
+export type Normaliser = (value: string) => string | null;
+
+export interface QueryParam {
+  normalise: Normaliser;
+  /**
+   * "page": the server renders with it, so it is part of the page's cache key. "browser": only
+   * the browser reads it (after hydration); it stays in the address bar, but the page is
+   * rendered and kept without it, so any number of values costs one render.
+   */
+  readBy: "page" | "browser";
+}
+
+/** Route id (app/routes.ts file, without extension) → its parameters, in canonical order. */
+export const PAGE_QUERIES: Readonly<Record<string, Readonly<Record<string, QueryParam>>>> = {
+  "routes/properties": {
+    // app/domain/listing-filters.ts: only `available` means anything.
+    filter: { normalise: (v) => (v === AVAILABLE_FILTER ? v : null), readBy: "page" },
+  },
+  "routes/rental-application": {
+    // Free text ("Return to {address}"): shown by the browser, never rendered by the server.
+    address: { normalise: (v) => (v.trim() && v.length <= 500 ? v : null), readBy: "browser" },
+  },
+};
