@@ -192,9 +192,11 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
     if (!(answer instanceof Promise)) return writePageAnswer(res, answer);
     answer.then(
       (ready) => writePageAnswer(res, ready),
+      // Nothing is written yet: the request takes the ordinary path instead (a fresh render
+      // through Express, its headers and its one error handler), so no answer skips them.
       (error) => {
-        log().error({ err: error }, `${req.method} ${req.url} failed`);
-        res.writeHead(500, { "content-type": "text/plain" }).end("Internal Server Error");
+        log().warn({ err: error }, `${req.method} ${req.url}: kept copy failed, rendering afresh`);
+        app(req, res);
       },
     );
   };
