@@ -15,4 +15,5 @@ export {
   S3ImageStore,
   type SiteFileKind,
   type StagedRemoval,
+  type StoredPhoto,
 } from "./storage.server";
