@@ -17,3 +17,4 @@ export {
   type StagedRemoval,
   type StoredPhoto,
 } from "./storage.server";
+export { variantUrl } from "./variants";

@@ -8,6 +8,7 @@ import {
   ImageRejectedError,
   type ImageStore,
   type StoredPhoto,
+  variantUrl,
   withUpload,
 } from "~/features/images/index.server";
 import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/db.server";
@@ -206,7 +207,7 @@ export function createListingApi({ db, images, requireAdmin, onSiteChange }: Lis
       if (typeof url !== "string" || !named.some((p) => p.url === url)) {
         throw new HttpError(404, "That photo is not in this listing's history.");
       }
-      const small = url.replace(/\.jpg$/, ".w400.jpg");
+      const small = variantUrl(url, 400, "jpg");
       const photo =
         (await images.openTrashed(small)) ??
         (await images.openTrashed(url)) ??
