@@ -170,6 +170,9 @@ describe("removed photos on S3 behind PHOTO_BASE_URL", () => {
     expect((await listed(bucket)).filter((k) => k.includes(stem))).toEqual([]);
     expect((await listed(privateBucket)).filter((k) => k.includes(stem)).length).toBeGreaterThan(1);
     expect((await listed(privateBucket)).every((k) => k.startsWith(".trash/"))).toBe(true);
+    // Backups see the same keys as before (decision 0052): the trash copy under `.trash/`.
+    expect(await app.images.keys()).toContain(`.trash/${key}`);
+    expect((await app.images.readKey(`.trash/${key}`)).length).toBeGreaterThan(100);
   });
 
   it("moves a trash left in the public bucket by an earlier version to the private bucket", async () => {

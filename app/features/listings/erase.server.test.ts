@@ -94,6 +94,8 @@ for (const { name, db: target, storage } of combinations) {
       const res = await api("DELETE", "/listings/properties/3-erase-lane/images", { url: removed });
       expect(res.status).toBe(200);
       expect((await fetch(app.base + removed)).status).toBe(404);
+      const trashUrl = `/images/.trash/${removed.slice("/images/".length)}`;
+      expect((await fetch(app.base + trashUrl)).status).toBe(404);
       // Kept in the trash (with its variants) for the history.
       const copies = (await everything()).filter((key) => key.includes(stem(removed)));
       expect(copies.length).toBeGreaterThan(1);
