@@ -1,8 +1,11 @@
 // 'Erase for good' through the whole app on each database and image store (docs/behaviour.md
 // §21, §22, decision 0053): every copy and variant of the photos is gone from the disk or from
 // both buckets, nothing names them any more, only admins may do it, and one audit line says so.
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ImageStore } from "~/features/images/index.server";
+import { DiskImageStore, type ImageStore } from "~/features/images/index.server";
 import { dbTargets } from "../../../tests/support/db-targets";
 import { imageStoreTargets, stopSharedS3 } from "../../../tests/support/image-store-targets";
 import { jpegWithGps } from "../../../tests/support/images";
@@ -220,3 +223,70 @@ for (const { name, db: target, storage } of combinations) {
     });
   });
 }
+
+// A store that breaks off after deleting the variants (a bucket gone away mid-way): the erase is
+// refused with a 5xx, the history still names the photo, and it can still be restored.
+class FailingPurgeStore extends DiskImageStore {
+  async purge(urls: string[]) {
+    // The variants' files (public or trashed) go; then the store fails before the original.
+    const variants = urls.flatMap((url) => this.filesOf(url).slice(1));
+    for (const file of variants) {
+      await fs.rm(file, { force: true });
+      await fs.rm(path.join(this.root, ".trash", path.relative(this.root, file)), { force: true });
+    }
+    throw new Error("storage went away");
+  }
+}
+
+describe("erase for good when the store fails", () => {
+  let app: TestApp<FailingPurgeStore>;
+  let root = "";
+  beforeAll(async () => {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), "erase-fail-"));
+    app = await startTestApp({ images: new FailingPurgeStore(root) });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await fs.rm(root, { recursive: true, force: true });
+  });
+
+  it("leaves the history, the photo and its restore as they were", async () => {
+    const admin = await app.signIn("fay@example.com", { admin: true });
+    const call = (method: string, url: string, body?: unknown) =>
+      fetch(`${app.base}/api${url}`, {
+        method,
+        headers: {
+          cookie: admin,
+          ...(body instanceof FormData ? {} : { "content-type": "application/json" }),
+        },
+        body:
+          body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+      });
+    const add = new FormData();
+    add.append("data", JSON.stringify({ address: "6 Sturdy Street" }));
+    add.append("images", new Blob([new Uint8Array(await jpegWithGps(60, 40))]), "p.jpg");
+    expect((await call("POST", "/listings/properties", add)).status).toBe(201);
+    const [photo = ""] =
+      (await getListingForEdit(app.db, "properties", "6-sturdy-street"))?.image_urls ?? [];
+    expect(
+      (await call("DELETE", "/listings/properties/6-sturdy-street/images", { url: photo })).status,
+    ).toBe(200);
+    const before = await listHistory(app.db, "properties", "6-sturdy-street");
+
+    const res = await call("DELETE", "/listings/properties/6-sturdy-street/history/photos", {
+      url: photo,
+    });
+    expect(res.status).toBe(500);
+    expect(((await res.json()) as { error: string }).error).toBe(
+      "Something went wrong on the server.",
+    );
+    expect(await listHistory(app.db, "properties", "6-sturdy-street")).toEqual(before);
+    expect((await namedPhotos(app.db)).has(photo)).toBe(true);
+    const added = before.find((h) => h.action === "added");
+    expect(
+      (await call("POST", `/listings/properties/6-sturdy-street/history/${added?.seq}/restore`))
+        .status,
+    ).toBe(204);
+    expect((await fetch(app.base + photo)).status).toBe(200);
+  });
+});
