@@ -155,6 +155,8 @@ describe("authorisation of writes and admin pages", () => {
     ],
     ["POST", "/api/listings/properties/1-target-road/images", await imageForm()],
     ["DELETE", "/api/listings/properties/1-target-road/images", { url: "IMAGE" }],
+    // 'Erase for good' of the photo just removed, which only the history names (§21).
+    ["DELETE", "/api/listings/properties/1-target-road/history/photos", { url: "IMAGE" }],
     ["PUT", "/api/listings/newConstruction/2-target-road/featured", { featured: true }],
     // The property's first history entry is its add (docs/behaviour.md §21).
     ["POST", "/api/listings/properties/1-target-road/history/1/restore", {}],
@@ -163,6 +165,8 @@ describe("authorisation of writes and admin pages", () => {
     ["PUT", "/api/site", settingsForm()],
     // The first deleted listing: the construction (docs/behaviour.md §22).
     ["POST", "/api/deleted/1/restore", {}],
+    // 'Erase for good' of the property, deleted second (docs/behaviour.md §22).
+    ["DELETE", "/api/deleted/2", undefined],
   ];
 
   /** The site settings page's save (docs/behaviour.md §18), with a new company name. */
@@ -253,7 +257,7 @@ describe("authorisation of writes and admin pages", () => {
   });
 
   it("lets the admin make every write", async () => {
-    const expected = [201, 201, 204, 204, 204, 200, 200, 200, 204, 204, 204, 200, 200];
+    const expected = [201, 201, 204, 204, 204, 200, 200, 204, 200, 204, 204, 204, 200, 200, 204];
     const results: number[] = [];
     for (const [method, url, body] of await writes()) {
       const res = await call(

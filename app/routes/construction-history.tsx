@@ -25,6 +25,7 @@ export default function ConstructionHistory({ loaderData }: Route.ComponentProps
         id={loaderData.id}
         address={loaderData.address}
         entries={loaderData.entries}
+        photos={loaderData.photos}
       />
     </section>
   );

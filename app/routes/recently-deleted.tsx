@@ -20,7 +20,7 @@ export default function RecentlyDeleted({ loaderData }: Route.ComponentProps) {
       <h1>Recently deleted</h1>
       <p>
         Deleted listings stay here for 30 days with their photos; 'Restore' brings one back as it
-        was. After 30 days they are deleted for good.
+        was. After 30 days they are deleted for good; 'Erase for good' does it at once.
       </p>
       <DeletedList items={loaderData.items} />
     </section>

@@ -61,11 +61,33 @@ describe("object storage", () => {
     expect(readEnv({}).s3).toBeNull();
     expect(readEnv({ S3_BUCKET: "leasing-photos" }).s3).toEqual({
       bucket: "leasing-photos",
+      privateBucket: "leasing-photos",
       forcePathStyle: false,
     });
     expect(readEnv({ S3_BUCKET: "photos", S3_FORCE_PATH_STYLE: "true" }).s3?.forcePathStyle).toBe(
       true,
     );
+  });
+
+  it("keeps the trash in S3_PRIVATE_BUCKET, required when a CDN serves S3_BUCKET (decision 0052)", () => {
+    const both = { S3_BUCKET: "leasing-photos", PHOTO_BASE_URL: "https://cdn.example.com" };
+    expect(() => readEnv(both)).toThrow(
+      "S3_PRIVATE_BUCKET: required with S3_BUCKET and PHOTO_BASE_URL",
+    );
+    expect(readEnv({ ...both, S3_PRIVATE_BUCKET: "leasing-private" }).s3?.privateBucket).toBe(
+      "leasing-private",
+    );
+    expect(() => readEnv({ ...both, S3_PRIVATE_BUCKET: "leasing-photos" })).toThrow(
+      "S3_PRIVATE_BUCKET: must be another bucket than S3_BUCKET",
+    );
+    expect(() => readEnv({ S3_PRIVATE_BUCKET: "leasing-private" })).toThrow(
+      "S3_PRIVATE_BUCKET: is used only with S3_BUCKET",
+    );
+    expect(() => readEnv({ ...both, S3_PRIVATE_BUCKET: "Bad_Name" })).toThrow(
+      "S3_PRIVATE_BUCKET: not a bucket name",
+    );
+    // PHOTO_BASE_URL with photos on disk: the CDN's origin is the site's /images.
+    expect(readEnv({ PHOTO_BASE_URL: "https://cdn.example.com" }).s3).toBeNull();
   });
 
   it("refuses a bad bucket name or photo base URL clearly", () => {

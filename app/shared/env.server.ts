@@ -118,6 +118,13 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   S3_FORCE_PATH_STYLE: optionalFlag,
+  // The trash (removed, deleted and history-only photos) in a bucket no CDN serves
+  // (docs/decisions/0052-trash-in-a-private-bucket.md); required with S3_BUCKET + PHOTO_BASE_URL.
+  S3_PRIVATE_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "not a bucket name (3-63 of a-z, 0-9, . and -)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // Pages point their photos here (a CDN in front of the bucket) instead of at /images.
   PHOTO_BASE_URL: z
     .string()
@@ -175,8 +182,11 @@ export type Env = {
     liveStreamsPerClient: number;
     liveStreamsTotal: number;
   };
-  /** Photos in this bucket (S3_BUCKET) rather than under DATA_DIR/images. */
-  s3: { bucket: string; forcePathStyle: boolean } | null;
+  /**
+   * Photos in this bucket (S3_BUCKET) rather than under DATA_DIR/images; the trash in
+   * `privateBucket` (S3_PRIVATE_BUCKET, else the same bucket).
+   */
+  s3: { bucket: string; privateBucket: string; forcePathStyle: boolean } | null;
   /** Base URL pages use for photos (PHOTO_BASE_URL, no trailing slash), else the site's /images. */
   photoBaseUrl: string | undefined;
 };
@@ -194,6 +204,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   const e = parsed.data;
+  const privateBucketProblem = s3PrivateBucketProblem(e);
+  if (privateBucketProblem) throw new ConfigError([`S3_PRIVATE_BUCKET: ${privateBucketProblem}`]);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   const oidc =
     e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
@@ -239,8 +251,31 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       liveStreamsTotal: e.LIVE_STREAMS_TOTAL,
     },
     s3: e.S3_BUCKET
-      ? { bucket: e.S3_BUCKET, forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false }
+      ? {
+          bucket: e.S3_BUCKET,
+          privateBucket: e.S3_PRIVATE_BUCKET ?? e.S3_BUCKET,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+        }
       : null,
     photoBaseUrl: e.PHOTO_BASE_URL?.replace(/\/+$/, ""),
   };
+}
+
+/**
+ * A CDN in front of S3_BUCKET (PHOTO_BASE_URL) serves every key in it, so with both the trash
+ * must be in another bucket (docs/decisions/0052-trash-in-a-private-bucket.md).
+ */
+function s3PrivateBucketProblem(e: {
+  S3_BUCKET?: string;
+  S3_PRIVATE_BUCKET?: string;
+  PHOTO_BASE_URL?: string;
+}): string | null {
+  if (e.S3_PRIVATE_BUCKET && !e.S3_BUCKET) return "is used only with S3_BUCKET";
+  if (e.S3_PRIVATE_BUCKET && e.S3_PRIVATE_BUCKET === e.S3_BUCKET) {
+    return "must be another bucket than S3_BUCKET";
+  }
+  if (e.S3_BUCKET && e.PHOTO_BASE_URL && !e.S3_PRIVATE_BUCKET) {
+    return "required with S3_BUCKET and PHOTO_BASE_URL: a bucket nothing public serves, for removed and deleted photos";
+  }
+  return null;
 }

@@ -54,19 +54,26 @@ export const imageStoreTargets: ImageStoreTarget[] = [
     async open() {
       const server = await sharedS3();
       const bucket = await server.createBucket();
+      // The trash in its own bucket, as production with a CDN has it (decision 0052).
+      const privateBucket = await server.createBucket();
       const tempDir = await fs.mkdtemp(path.join(os.tmpdir(), "images-s3-tmp-"));
-      const images = new S3ImageStore({ bucket, forcePathStyle: true, tempDir });
+      const images = new S3ImageStore({ bucket, privateBucket, forcePathStyle: true, tempDir });
+      const { ListObjectsV2Command, DeleteObjectCommand } = await import("@aws-sdk/client-s3");
+      const keysIn = async (name: string) =>
+        ((await server.client.send(new ListObjectsV2Command({ Bucket: name }))).Contents ?? []).map(
+          (o) => o.Key ?? "",
+        );
       const opened: OpenedStore = {
         images,
+        // (Trash keys start with `.trash/` in the private bucket: one sorted list of both.)
         async everything() {
-          const { ListObjectsV2Command } = await import("@aws-sdk/client-s3");
-          const page = await server.client.send(new ListObjectsV2Command({ Bucket: bucket }));
-          return (page.Contents ?? []).map((o) => o.Key ?? "").sort();
+          return [...(await keysIn(bucket)), ...(await keysIn(privateBucket))].sort();
         },
         async clear() {
-          const { DeleteObjectCommand } = await import("@aws-sdk/client-s3");
-          for (const key of await opened.everything()) {
-            await server.client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+          for (const name of [bucket, privateBucket]) {
+            for (const key of await keysIn(name)) {
+              await server.client.send(new DeleteObjectCommand({ Bucket: name, Key: key }));
+            }
           }
         },
         cleanup: () => fs.rm(tempDir, { recursive: true, force: true }),

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { type Collection, KINDS, listingPath } from "~/domain/listing-kinds";
-import { messages } from "~/domain/messages";
+import { messages, successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
+import { useHydrated } from "~/shared/use-hydrated";
 import { apiRequest } from "./api-client";
 import { formatWhen } from "./history-list";
 
@@ -21,10 +22,31 @@ export function DeletedList({ items }: { items: DeletedItem[] }) {
   const { revalidate } = useRevalidator();
   const [busy, setBusy] = useState<number | null>(null);
   const [restored, setRestored] = useState<{ address: string; to: string } | null>(null);
+  const [erased, setErased] = useState<string | null>(null);
+  const hydrated = useHydrated();
+
+  // 'Erase for good' (docs/behaviour.md §22): the entry, its history and every copy of its photos.
+  async function erase(item: DeletedItem) {
+    if (!(await dialogs.confirm())) return;
+    setBusy(item.entry);
+    setRestored(null);
+    setErased(null);
+    try {
+      await apiRequest("DELETE", `/api/deleted/${item.entry}`);
+      await revalidate();
+      setErased(item.address);
+      await dialogs.success(successTitles.deleted);
+    } catch (error) {
+      await dialogs.error((error as Error).message, messages.errorTitle);
+    } finally {
+      setBusy(null);
+    }
+  }
 
   async function restore(item: DeletedItem) {
     setBusy(item.entry);
     setRestored(null);
+    setErased(null);
     try {
       const { collection, id } = await apiRequest<{ collection: Collection; id: string }>(
         "POST",
@@ -49,6 +71,7 @@ export function DeletedList({ items }: { items: DeletedItem[] }) {
             <Link to={restored.to}>see it</Link>.
           </>
         ) : null}
+        {erased ? `${erased} is erased for good.` : null}
       </p>
       {items.length === 0 ? (
         <p>Nothing was deleted in the last 30 days.</p>
@@ -82,6 +105,15 @@ export function DeletedList({ items }: { items: DeletedItem[] }) {
                   >
                     {busy === item.entry ? <span className="spinner" aria-hidden="true" /> : null}
                     Restore
+                  </button>{" "}
+                  <button
+                    type="button"
+                    className="btn btn-danger btn-sm"
+                    disabled={!hydrated || busy !== null}
+                    aria-label={`Erase ${item.address} for good`}
+                    onClick={() => erase(item)}
+                  >
+                    Erase for good
                   </button>
                 </td>
               </tr>

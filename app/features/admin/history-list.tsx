@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { ListingKind } from "~/domain/listing-kinds";
-import { messages } from "~/domain/messages";
+import { messages, successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
+import { useHydrated } from "~/shared/use-hydrated";
 import { apiRequest, apiUrl } from "./api-client";
 
 /** One history entry as the page shows it (docs/behaviour.md §21). */
@@ -14,7 +15,7 @@ export interface HistoryItem {
   action: string;
   changes: (
     | { field: string; before: unknown; after: unknown }
-    | { photos: "added" | "removed"; count: number }
+    | { photos: "added" | "removed" | "erased"; count: number }
     | { photos: "reordered" }
     | { caption: number; before: string; after: string }
   )[];
@@ -27,6 +28,7 @@ export const ACTION_LABELS: Record<string, string> = {
   availability: "Availability changed",
   "photos-added": "Photos added",
   "photo-removed": "Photo removed",
+  "photo-erased": "Photo erased for good",
   restored: "An earlier version restored",
   deleted: "Deleted",
   undeleted: "Restored from Recently deleted",
@@ -70,8 +72,16 @@ export function changeLines(item: HistoryItem): string[] {
       return `Caption of photo ${c.caption}: ${shown("", c.before)} → ${shown("", c.after)}`;
     }
     if (c.photos === "reordered") return "Photos reordered";
+    if (c.photos === "erased")
+      return `${c.count} ${c.count === 1 ? "photo" : "photos"} erased for good`;
     return `${c.count} ${c.count === 1 ? "photo" : "photos"} ${c.photos}`;
   });
+}
+
+/** A photo only the history names (kept in the private trash until erased or purged). */
+export interface HistoryPhoto {
+  url: string;
+  caption: string;
 }
 
 /** /properties/{id}/history and /new-construction/{id}/history, newest first. */
@@ -80,16 +90,39 @@ export function HistoryList({
   id,
   address,
   entries,
+  photos = [],
 }: {
   kind: ListingKind;
   id: string;
   address: string;
   entries: HistoryItem[];
+  photos?: HistoryPhoto[];
 }) {
   const dialogs = useDialogs();
   const { revalidate } = useRevalidator();
-  const [busy, setBusy] = useState<number | null>(null);
+  const hydrated = useHydrated();
+  const [busy, setBusy] = useState<number | string | null>(null);
   const [status, setStatus] = useState("");
+
+  // 'Erase for good' (docs/behaviour.md §21): the photo, every variant and copy, and every
+  // mention of it in the history go; a new entry says so.
+  async function erase(photo: HistoryPhoto) {
+    if (!(await dialogs.confirm())) return;
+    setBusy(photo.url);
+    setStatus("");
+    try {
+      await apiRequest("DELETE", apiUrl(kind.collection, id, "/history/photos"), {
+        url: photo.url,
+      });
+      await revalidate();
+      setStatus("The photo is erased for good.");
+      await dialogs.success(successTitles.deleted);
+    } catch (error) {
+      await dialogs.error((error as Error).message, messages.errorTitle);
+    } finally {
+      setBusy(null);
+    }
+  }
 
   async function restore(item: HistoryItem) {
     if (!(await dialogs.confirm())) return;
@@ -142,6 +175,46 @@ export function HistoryList({
           </li>
         ))}
       </ol>
+      {photos.length > 0 ? (
+        <section aria-labelledby="history-photos">
+          <h2 id="history-photos">Photos only the history keeps</h2>
+          <p>
+            These photos are no longer on the listing and are not public. 'Restore this version'
+            brings them back with their version; 'Erase for good' deletes one with every copy.
+          </p>
+          <ul className="history-photos">
+            {photos.map((photo, i) => {
+              const name = photo.caption || `Photo ${i + 1} of the history`;
+              return (
+                <li key={photo.url} data-testid="history-photo">
+                  <img
+                    src={apiUrl(
+                      kind.collection,
+                      id,
+                      `/history/photo?url=${encodeURIComponent(photo.url)}`,
+                    )}
+                    alt={name}
+                    width={160}
+                    height={120}
+                    loading="lazy"
+                  />
+                  {photo.caption ? <p>{photo.caption}</p> : null}
+                  <button
+                    type="button"
+                    className="btn btn-danger btn-sm"
+                    disabled={!hydrated || busy !== null}
+                    aria-label={`Erase for good: ${name}`}
+                    onClick={() => erase(photo)}
+                  >
+                    {busy === photo.url ? <span className="spinner" aria-hidden="true" /> : null}
+                    Erase for good
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
       {dialogs.element}
     </>
   );

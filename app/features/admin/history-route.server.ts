@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import { isPossibleListingId } from "~/domain/listing-id";
 import type { Collection } from "~/domain/listing-kinds";
-import { getListing, listHistory } from "~/features/listings/index.server";
+import { getListing, historyOnlyPhotos, listHistory } from "~/features/listings/index.server";
 import { requireAdminPage } from "./guard.server";
 
 /** A listing's history page: admins only, 404 for a missing listing (docs/behaviour.md §21). */
@@ -15,5 +15,6 @@ export async function loadHistoryPage(context: AppLoadContext, collection: Colle
     id,
     address: listing.address,
     entries: entries.map(({ after: _after, ...entry }) => entry),
+    photos: await historyOnlyPhotos(context.db, collection, id, listing.image_urls),
   };
 }

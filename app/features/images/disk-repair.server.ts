@@ -31,6 +31,8 @@ export interface RepairReport {
   orphanDeletionWithheld: boolean;
   /** Files that are no photo of ours (left alone, reported). */
   strays: string[];
+  /** Trash objects moved out of the public bucket into the private one (S3_PRIVATE_BUCKET). */
+  trashMadePrivate?: string[];
   /** Photos noted as being written for a record that was never committed, deleted. */
   pendingRemoved?: string[];
 }

@@ -187,8 +187,12 @@ export class DiskImageStore implements ImageStore {
 
   async open(url: string): Promise<StoredPhoto | null> {
     const file = this.pathOf(url);
-    const stat = file ? await fs.stat(file).catch(() => null) : null;
-    if (!file || !stat?.isFile()) return null;
+    return file ? this.openFile(file) : null;
+  }
+
+  private async openFile(file: string): Promise<StoredPhoto | null> {
+    const stat = await fs.stat(file).catch(() => null);
+    if (!stat?.isFile()) return null;
     return {
       size: stat.size,
       modified: stat.mtime,
@@ -325,10 +329,15 @@ export class DiskImageStore implements ImageStore {
   }
 
   async purge(urls: string[]) {
-    for (const file of urls.flatMap((url) => this.filesOf(url))) {
+    for (const file of urls.flatMap((url) => this.filesOf(url).reverse())) {
       await fs.rm(this.trashPathOf(file), { force: true });
       await fs.rm(file, { force: true });
     }
+  }
+
+  async openTrashed(url: string): Promise<StoredPhoto | null> {
+    const file = this.pathOf(url);
+    return file ? this.openFile(this.trashPathOf(file)) : null;
   }
 
   private trashPathOf(file: string): string {

@@ -15,4 +15,6 @@ export {
   S3ImageStore,
   type SiteFileKind,
   type StagedRemoval,
+  type StoredPhoto,
 } from "./storage.server";
+export { variantUrl } from "./variants";

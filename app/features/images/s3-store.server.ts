@@ -39,6 +39,12 @@ import { VARIANT_WIDTHS, type VariantFormat, type VariantWidth, variantUrl } fro
 
 export interface S3StoreOptions {
   bucket: string;
+  /**
+   * Where the trash lives (`S3_PRIVATE_BUCKET`): a bucket no CDN serves, so removed, deleted and
+   * history-only photos are never public (docs/decisions/0052-trash-in-a-private-bucket.md).
+   * Default: `bucket` itself (under `.trash/`), safe only while nothing public serves `bucket`.
+   */
+  privateBucket?: string;
   /** `S3_FORCE_PATH_STYLE=true`: `{endpoint}/{bucket}/{key}` (MinIO, Ceph, s3rver). */
   forcePathStyle: boolean;
   /** Local folder for uploads being read (the bucket only ever receives finished photos). */
@@ -60,12 +66,14 @@ interface ListedObject {
 export class S3ImageStore implements ImageStore {
   readonly kind = "s3";
   readonly bucket: string;
+  readonly privateBucket: string;
   readonly tempDir: string;
   readonly client: S3Client;
   private lastTimestamp = 0;
 
   constructor(options: S3StoreOptions) {
     this.bucket = options.bucket;
+    this.privateBucket = options.privateBucket ?? options.bucket;
     this.tempDir = options.tempDir;
     this.client = options.client ?? new S3Client({ forcePathStyle: options.forcePathStyle });
   }
@@ -73,6 +81,9 @@ export class S3ImageStore implements ImageStore {
   /** GET /readyz: the bucket answers, and the local temporary folder is writable. */
   async checkReachable(): Promise<void> {
     await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    if (this.privateBucket !== this.bucket) {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.privateBucket }));
+    }
     await fs.mkdir(this.tempDir, { recursive: true });
     await fs.access(this.tempDir, fs.constants.W_OK);
   }
@@ -152,10 +163,14 @@ export class S3ImageStore implements ImageStore {
    */
   async open(url: string): Promise<StoredPhoto | null> {
     const key = keyOfUrl(url);
-    if (!key) return null;
+    return key ? this.openKey(key) : null;
+  }
+
+  private async openKey(key: string): Promise<StoredPhoto | null> {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      const { client, bucket } = this;
+      const bucket = this.bucketOf(key);
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      const { client } = this;
       return {
         size: head.ContentLength ?? 0,
         modified: head.LastModified ?? new Date(0),
@@ -235,8 +250,13 @@ export class S3ImageStore implements ImageStore {
     };
   }
 
+  /** The bucket an object key lives in: trash keys in the private one, the rest in the public. */
+  private bucketOf(key: string): string {
+    return key.startsWith(TRASH_PREFIX) ? this.privateBucket : this.bucket;
+  }
+
   /**
-   * The trash is the prefix `.trash/` (never served). A bucket has no rename: the photos are
+   * The trash is the prefix `.trash/` of the private bucket (never served). A bucket has no rename: the photos are
    * copied there now, and their public objects deleted only when the database change commits
    * (`commit`); `rollback` deletes the copies. A crash in between leaves the photo in both
    * places: the public objects then are orphans the repair removes (docs/behaviour.md §21).
@@ -289,13 +309,22 @@ export class S3ImageStore implements ImageStore {
   }
 
   async purge(urls: string[]) {
-    const keys = urls.flatMap((url) => this.filesOf(url));
-    await this.deleteKeys([...keys.map(trashKeyOf), ...keys]);
+    for (const url of urls) {
+      const [original, ...variants] = this.filesOf(url);
+      if (!original) continue;
+      await this.deleteKeys([...variants.map(trashKeyOf), ...variants]);
+      await this.deleteKeys([trashKeyOf(original), original]);
+    }
+  }
+
+  async openTrashed(url: string): Promise<StoredPhoto | null> {
+    const key = keyOfUrl(url);
+    return key && !isSiteUrl(url) ? this.openKey(trashKeyOf(key)) : null;
   }
 
   private async hasKey(key: string): Promise<boolean> {
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucketOf(key), Key: key }));
       return true;
     } catch (error) {
       if (isMissing(error)) return false;
@@ -332,6 +361,7 @@ export class S3ImageStore implements ImageStore {
       orphanDeletionWithheld: false,
       strays: [],
     };
+    report.trashMadePrivate = await this.moveTrashToPrivateBucket();
     for (const entry of await fs.readdir(this.tempDir).catch(() => [])) {
       const file = path.join(this.tempDir, entry);
       const modified = (await fs.stat(file).catch(() => null))?.mtimeMs ?? 0;
@@ -371,6 +401,31 @@ export class S3ImageStore implements ImageStore {
     return report;
   }
 
+  /**
+   * A store that kept its trash under `.trash/` in the public bucket (before S3_PRIVATE_BUCKET,
+   * docs/decisions/0052-trash-in-a-private-bucket.md) moves it to the private bucket: each object
+   * is copied first and deleted from the public bucket after, so a crash loses nothing and the
+   * next start finishes. Answers the keys moved.
+   */
+  private async moveTrashToPrivateBucket(): Promise<string[]> {
+    if (this.privateBucket === this.bucket) return [];
+    const moved: string[] = [];
+    for (const { key } of await this.list(TRASH_PREFIX, this.bucket)) {
+      const object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key }),
+      );
+      const data = Buffer.from(
+        await (
+          object.Body as { transformToByteArray(): Promise<Uint8Array> }
+        ).transformToByteArray(),
+      );
+      await this.put(key, data);
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+      moved.push(key);
+    }
+    return moved;
+  }
+
   describe(key: string): string {
     return key;
   }
@@ -386,7 +441,9 @@ export class S3ImageStore implements ImageStore {
   }
 
   async readKey(key: string): Promise<Buffer> {
-    const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    const object = await this.client.send(
+      new GetObjectCommand({ Bucket: this.bucketOf(key), Key: key }),
+    );
     return Buffer.from(
       await (object.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray(),
     );
@@ -400,7 +457,7 @@ export class S3ImageStore implements ImageStore {
   private async put(key: string, data: Buffer) {
     await this.client.send(
       new PutObjectCommand({
-        Bucket: this.bucket,
+        Bucket: this.bucketOf(key),
         Key: key,
         Body: data,
         ContentType: photoContentType(key),
@@ -417,18 +474,18 @@ export class S3ImageStore implements ImageStore {
         keys
           .slice(i, i + 10)
           .map((key) =>
-            this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })),
+            this.client.send(new DeleteObjectCommand({ Bucket: this.bucketOf(key), Key: key })),
           ),
       );
     }
   }
 
-  private async list(prefix: string): Promise<ListedObject[]> {
+  private async list(prefix: string, bucket = this.bucketOf(prefix)): Promise<ListedObject[]> {
     const objects: ListedObject[] = [];
     let token: string | undefined;
     do {
       const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
       );
       for (const object of page.Contents ?? []) {
         if (object.Key) {

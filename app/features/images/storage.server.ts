@@ -88,7 +88,8 @@ export interface ImageStore {
   notePending(urls: string[]): Promise<() => Promise<void>>;
   /**
    * The trash (docs/behaviour.md §21, §22): photos that only the change history or a deleted
-   * listing still names wait under `.trash/` (never served) until their listing is purged.
+   * listing still names wait under `.trash/` (never served; in a bucket, in the private bucket)
+   * until their listing is purged or staff erase them (docs/decisions/0052-…).
    * `moveToTrash` takes photos (with their variants) out of public reach as a StagedRemoval: the
    * move and the database change happen together or not at all.
    */
@@ -98,8 +99,13 @@ export interface ImageStore {
    * Answers the URLs found neither there nor in place: the caller refuses the restore.
    */
   restoreFromTrash(urls: string[]): Promise<{ staged: StagedRemoval; missing: string[] }>;
-  /** Deletes photos for good, from the trash and from their place (a listing's purge). */
+  /**
+   * Deletes photos for good, from the trash and from their place (a listing's purge, 'Erase for
+   * good'): the variants first, the original last, so a photo cut short is still restorable.
+   */
   purge(urls: string[]): Promise<void>;
+  /** A trashed photo (original or variant), for staff only; null when it is not in the trash. */
+  openTrashed(url: string): Promise<StoredPhoto | null>;
   /** Puts right what a crash left (see storage-repair.server.ts in listings). */
   repair(input: RepairInput): Promise<RepairReport>;
   /** A short name of a file or folder for logs. */
@@ -118,6 +124,7 @@ export function createImageStore(env: Pick<Env, "dataDir" | "s3">): ImageStore {
   if (env.s3) {
     return new S3ImageStore({
       bucket: env.s3.bucket,
+      privateBucket: env.s3.privateBucket,
       forcePathStyle: env.s3.forcePathStyle,
       tempDir: path.join(env.dataDir, "upload-tmp"),
     });

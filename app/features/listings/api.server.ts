@@ -1,13 +1,22 @@
+import { pipeline } from "node:stream/promises";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { isPossibleListingId } from "~/domain/listing-id";
 import { type Collection, isCollection, KINDS } from "~/domain/listing-kinds";
 import { messages } from "~/domain/messages";
 import type { Viewer } from "~/features/auth";
-import { ImageRejectedError, type ImageStore, withUpload } from "~/features/images/index.server";
+import {
+  ImageRejectedError,
+  type ImageStore,
+  type StoredPhoto,
+  variantUrl,
+  withUpload,
+} from "~/features/images/index.server";
 import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/db.server";
+import { logEvent } from "~/shared/events.server";
 import { HttpError, statusText } from "~/shared/http-error.server";
 import { log } from "~/shared/logger.server";
-import type { Actor } from "./history.server";
+import { eraseDeleted } from "./deleted.server";
+import { type Actor, historyOnlyPhotos } from "./history.server";
 import {
   parseCaptionMap,
   parseJsonField,
@@ -15,6 +24,7 @@ import {
   parseUploadCaptions,
 } from "./listing-input.server";
 import { ListingWrites } from "./listing-writes.server";
+import { getListing } from "./queries.server";
 
 interface ListingApiOptions {
   db: Db;
@@ -183,6 +193,61 @@ export function createListingApi({ db, images, requireAdmin, onSiteChange }: Lis
     }),
   );
 
+  // A photo only the history names, for the history page's 'Erase for good' list (staff only,
+  // never cached: it is not public).
+  api.get(
+    "/listings/:collection/:id/history/photo",
+    route(async (req, res) => {
+      const collection = collectionOf(req);
+      const id = String(req.params.id);
+      const url = req.query.url;
+      const listing = await getListing(db, collection, id);
+      if (!listing) throw new HttpError(404, messages.notFoundOnDelete(KINDS[collection].noun));
+      const named = await historyOnlyPhotos(db, collection, id, listing.image_urls);
+      if (typeof url !== "string" || !named.some((p) => p.url === url)) {
+        throw new HttpError(404, "That photo is not in this listing's history.");
+      }
+      const small = variantUrl(url, 400, "jpg");
+      const photo =
+        (await images.openTrashed(small)) ??
+        (await images.openTrashed(url)) ??
+        (await images.open(url));
+      if (!photo) throw new HttpError(404, "That photo is no longer stored.");
+      await sendPrivatePhoto(res, photo);
+    }),
+  );
+
+  // 'Erase for good' on the history page (docs/behaviour.md §21).
+  api.delete(
+    "/listings/:collection/:id/history/photos",
+    route(async (req, res) => {
+      const collection = collectionOf(req);
+      const id = String(req.params.id);
+      const url = req.body?.url;
+      if (typeof url !== "string" || url.length === 0 || url.length > 2048) {
+        throw new HttpError(400, "Which photo? The url is missing.");
+      }
+      const actor = actorOf(res);
+      await writes.eraseHistoryPhoto(collection, id, url, actor);
+      logEvent("photo erased", actor?.email ?? null, { collection, id, url });
+      res.status(204).end();
+    }),
+  );
+
+  // 'Erase for good' on 'Recently deleted' (docs/behaviour.md §22).
+  api.delete(
+    "/deleted/:entry",
+    route(async (req, res) => {
+      const entry = Number(req.params.entry);
+      if (!Number.isSafeInteger(entry) || entry < 1) {
+        throw new HttpError(404, "That listing is no longer in Recently deleted.");
+      }
+      const erased = await eraseDeleted(db, images, entry);
+      logEvent("listing erased", actorOf(res)?.email ?? null, { entry, ...erased });
+      res.status(204).end();
+    }),
+  );
+
   // 'Restore' on 'Recently deleted' (docs/behaviour.md §22).
   api.post(
     "/deleted/:entry/restore",
@@ -198,6 +263,18 @@ export function createListingApi({ db, images, requireAdmin, onSiteChange }: Lis
   api.use((_req, _res, next) => next(new HttpError(404, "No such endpoint.")));
   api.use(apiErrorHandler);
   return api;
+}
+
+/** A trashed photo for staff: never kept by a browser or a proxy. */
+async function sendPrivatePhoto(res: Response, photo: StoredPhoto) {
+  res.set({
+    "Cache-Control": "private, no-store",
+    "Content-Type": photo.contentType,
+    "Content-Length": String(photo.size),
+  });
+  await pipeline(photo.body(), res).catch(() => {
+    // The visitor went away, or the store broke off: the answer is cut short either way.
+  });
 }
 
 /** JSON errors: a clear message for 4xx, a generic one (details in the log) for 5xx. */

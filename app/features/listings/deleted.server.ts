@@ -3,6 +3,7 @@
 import type { Collection } from "~/domain/listing-kinds";
 import type { ImageStore } from "~/features/images/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
+import { HttpError } from "~/shared/http-error.server";
 import { log } from "~/shared/logger.server";
 import type { ListingSnapshot } from "./history.server";
 import { RETENTION_MS } from "./listing-writes.server";
@@ -80,6 +81,49 @@ export async function purgeExpired(db: Db, images: ImageStore, now = Date.now())
   const stillNamed = await namedPhotos(db);
   await images.purge(candidates.urls.filter((url) => !stillNamed.has(url)));
   return candidates.count;
+}
+
+/**
+ * 'Erase for good' on Recently deleted (docs/behaviour.md §22): what the 30-day purge does, now,
+ * for one entry: the entry, the listing's history up to its deletion, and every photo (with its
+ * variants and trash copies) nothing else names. The photos go before the change commits, so a
+ * failure leaves the entry restorable (originals go last). Answers what was erased.
+ */
+export async function eraseDeleted(
+  db: Db,
+  images: ImageStore,
+  entry: number,
+): Promise<{ collection: Collection; id: string; address: string; photos: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{
+      collection: Collection;
+      id: string;
+      record: ListingSnapshot;
+      deleted_at: string | Date;
+    }>(
+      "SELECT collection, id, record, deleted_at FROM deleted_listings WHERE entry = $1 FOR UPDATE",
+      [entry],
+    );
+    if (!row) throw new HttpError(404, "That listing is no longer in Recently deleted.");
+    const urls = new Set(urlsOf(row.record));
+    const history = await tx.query<{ before: ListingSnapshot | null; after: ListingSnapshot }>(
+      `DELETE FROM listing_history WHERE collection = $1 AND id = $2 AND at <= $3
+       RETURNING before, after`,
+      [row.collection, row.id, new Date(row.deleted_at).toISOString()],
+    );
+    for (const h of history)
+      for (const url of [...urlsOf(h.before), ...urlsOf(h.after)]) urls.add(url);
+    await tx.query("DELETE FROM deleted_listings WHERE entry = $1", [entry]);
+    const stillNamed = await namedPhotos(tx);
+    const erased = [...urls].filter((url) => !stillNamed.has(url));
+    await images.purge(erased);
+    return {
+      collection: row.collection,
+      id: row.id,
+      address: row.record.address,
+      photos: erased.length,
+    };
+  });
 }
 
 /** Every photo URL a listing, a deleted listing or a history entry names. */

@@ -30,6 +30,7 @@ export type HistoryAction =
   | "availability"
   | "photos-added"
   | "photo-removed"
+  | "photo-erased"
   | "restored"
   | "deleted"
   | "undeleted";
@@ -37,7 +38,7 @@ export type HistoryAction =
 /** One line of "what changed". */
 export type Change =
   | { field: SnapshotField; before: unknown; after: unknown }
-  | { photos: "added" | "removed"; count: number }
+  | { photos: "added" | "removed" | "erased"; count: number }
   | { photos: "reordered" }
   | { caption: number; before: string; after: string };
 
@@ -126,6 +127,8 @@ export async function recordChange(
     after: ListingSnapshot;
     /** When (default: now); a deletion passes its own time, which purging compares with. */
     at?: Date;
+    /** What changed, when the snapshots cannot tell (an erased photo); default: their diff. */
+    changes?: Change[];
   },
 ) {
   const { collection, id, actor, action } = entry;
@@ -160,7 +163,7 @@ export async function recordChange(
       actor?.name ?? null,
       actor?.email ?? null,
       action,
-      JSON.stringify(diff(before, entry.after)),
+      JSON.stringify(entry.changes ?? diff(before, entry.after)),
       before ? JSON.stringify(before) : null,
       JSON.stringify(strip(entry.after)),
     ],
@@ -193,4 +196,53 @@ export async function historyEntry(
     [collection, id, seq],
   );
   return row ? { ...row, seq: Number(row.seq), at: new Date(row.at).toISOString() } : null;
+}
+
+/** A photo only the history of a listing still names (its copy waits in the private trash). */
+export interface HistoryOnlyPhoto {
+  url: string;
+  caption: string;
+}
+
+const urlsIn = (snapshot: Partial<ListingSnapshot> | null | undefined): string[] =>
+  Array.isArray(snapshot?.image_urls) ? snapshot.image_urls : [];
+
+/**
+ * The photos a listing's history names that the listing itself no longer shows, newest first,
+ * each with its latest caption: what 'Erase for good' can erase (docs/behaviour.md §21).
+ */
+export async function historyOnlyPhotos(
+  q: Queryable,
+  collection: Collection,
+  id: string,
+  current: string[],
+): Promise<HistoryOnlyPhoto[]> {
+  const rows = await q.query<{ before: ListingSnapshot | null; after: ListingSnapshot }>(
+    `SELECT before, after FROM listing_history WHERE collection = $1 AND id = $2 ORDER BY seq DESC`,
+    [collection, id],
+  );
+  const found = new Map<string, string>();
+  for (const row of rows) {
+    for (const snapshot of [row.after, row.before]) {
+      for (const url of urlsIn(snapshot)) {
+        if (current.includes(url) || found.has(url)) continue;
+        found.set(url, snapshot?.image_captions?.[url] ?? "");
+      }
+    }
+  }
+  return [...found].map(([url, caption]) => ({ url, caption }));
+}
+
+/** A snapshot without one photo (and its caption): what an erased photo leaves behind. */
+export function withoutPhoto<T extends Partial<ListingSnapshot> | null>(
+  snapshot: T,
+  url: string,
+): T {
+  if (!snapshot || !Array.isArray(snapshot.image_urls)) return snapshot;
+  const { [url]: _erased, ...captions } = snapshot.image_captions ?? {};
+  return {
+    ...snapshot,
+    image_urls: snapshot.image_urls.filter((u) => u !== url),
+    ...(snapshot.image_captions ? { image_captions: captions } : {}),
+  };
 }

@@ -1,5 +1,10 @@
 // The listings feature's public surface on the server (docs/decisions/0032-layers-and-feature-surfaces.md).
 
 export { type DeletedListing, listDeleted } from "./deleted.server";
-export { type HistoryEntry, listHistory } from "./history.server";
+export {
+  type HistoryEntry,
+  type HistoryOnlyPhoto,
+  historyOnlyPhotos,
+  listHistory,
+} from "./history.server";
 export { getListing, getListingForEdit } from "./queries.server";

@@ -18,6 +18,7 @@ import {
   recordChange,
   snapshotOf,
   strip,
+  withoutPhoto,
 } from "./history.server";
 import type { ListingFields } from "./listing-input.server";
 import {
@@ -331,6 +332,75 @@ export class ListingWrites {
     }
     await staged.removal?.commit();
     await this.images.removeFolderIfEmpty(collection, id);
+  }
+
+  /**
+   * 'Erase for good' on a listing's history page (docs/behaviour.md §21): a photo only the
+   * history names is deleted with every variant and trash copy, and every history entry stops
+   * naming it (its caption too); a new entry says a photo was erased. The files go while the row
+   * is locked and before the change commits: a failure leaves the history naming a photo that is
+   * still there (variants go first, so the original, which a restore needs, goes last).
+   */
+  async eraseHistoryPhoto(collection: Collection, id: string, url: string, actor: Actor | null) {
+    await this.db.transaction(async (tx) => {
+      const listing = await this.locked(tx, collection, id);
+      if (listing.image_urls.includes(url)) {
+        throw new HttpError(
+          409,
+          "That photo is still part of the listing: remove it from the listing first.",
+        );
+      }
+      // Every entry of this listing: those that name the photo, and those that only keep its
+      // caption (a removed photo's caption stays in the record's captions).
+      const rows = await tx.query<{
+        seq: string | number;
+        before: ListingSnapshot | null;
+        after: ListingSnapshot;
+      }>(
+        "SELECT seq, before, after FROM listing_history WHERE collection = $1 AND id = $2 FOR UPDATE",
+        [collection, id],
+      );
+      const names = (snapshot: ListingSnapshot | null) =>
+        Array.isArray(snapshot?.image_urls) && snapshot.image_urls.includes(url);
+      if (!rows.some((row) => names(row.before) || names(row.after))) {
+        throw new HttpError(404, "That photo is not in this listing's history.");
+      }
+      const [deleted] = await tx.query(
+        `SELECT 1 FROM deleted_listings WHERE record->'image_urls' @> jsonb_build_array($1::text)
+          LIMIT 1`,
+        [url],
+      );
+      if (deleted) {
+        throw new HttpError(
+          409,
+          "That photo belongs to a listing in Recently deleted: erase that listing there instead.",
+        );
+      }
+      for (const row of rows) {
+        const before = JSON.stringify(withoutPhoto(row.before, url));
+        const after = JSON.stringify(withoutPhoto(row.after, url));
+        if (before === JSON.stringify(row.before) && after === JSON.stringify(row.after)) continue;
+        await tx.query(
+          "UPDATE listing_history SET before = $2::jsonb, after = $3::jsonb WHERE seq = $1",
+          [row.seq, before, after],
+        );
+      }
+      await tx.query(
+        "UPDATE listings SET image_captions = image_captions - $3::text WHERE collection = $1 AND id = $2",
+        [collection, id, url],
+      );
+      const now = await this.before(tx, collection, id);
+      await recordChange(tx, {
+        collection,
+        id,
+        actor,
+        action: "photo-erased",
+        before: now,
+        after: now,
+        changes: [{ photos: "erased", count: 1 }],
+      });
+      await this.images.purge([url]);
+    });
   }
 
   /** Refused (409, the duplicate-address message) when another listing has this address. */

@@ -88,6 +88,11 @@ function logReport(images: ImageStore, report: RepairReport) {
   const few = (files: string[]) =>
     files.slice(0, 5).map(rel).join(", ") +
     (files.length > 5 ? `, … (${files.length} in all)` : "");
+  if (report.trashMadePrivate && report.trashMadePrivate.length > 0) {
+    log().warn(
+      `Image store: moved ${report.trashMadePrivate.length} trashed photo files from the public bucket to S3_PRIVATE_BUCKET.`,
+    );
+  }
   if (report.restored.length > 0) {
     log().warn(
       `Image store: restored ${report.restored.length} staged removals whose record remained: ${few(report.restored)}`,
