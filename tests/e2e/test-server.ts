@@ -14,8 +14,9 @@ import { startServices } from "../../server/services";
 import { type ControlCommands, controlCommands } from "./control-commands.server";
 import { STANDING_ADMIN } from "./server-info";
 
-// NODE_ENV "test": the built-in development identity provider signs test users in offline.
-const env = readEnv({ ...process.env, NODE_ENV: "test" });
+// NODE_ENV "development" (only then does it run): the built-in development identity provider
+// signs test users in offline. The server listens on loopback only.
+const env = readEnv({ ...process.env, NODE_ENV: "development" });
 configureLogging(env.logLevel);
 const services = await startServices(env);
 const build = (await import(

@@ -47,7 +47,8 @@ export async function startTestApp<S extends ImageStore = DiskImageStore>(
   await new Promise<void>((r) => server.listen(0, options.host ?? "127.0.0.1", r));
   const port = (server.address() as AddressInfo).port;
   const base = `http://127.0.0.1:${port}`;
-  const env = readEnv({ NODE_ENV: "test", PUBLIC_URL: base, ...options.env });
+  // development: the built-in sign-in (dev-oidc) is there, as tests of it expect.
+  const env = readEnv({ NODE_ENV: "development", PUBLIC_URL: base, ...options.env });
   const build = (await import(
     pathToFileURL(path.resolve("build/server/index.js")).href
   )) as ServerBuild;

@@ -24,7 +24,7 @@ async function startServer(db: Db, vars: Record<string, string> = {}): Promise<T
   const server = app.listen(0, "127.0.0.1");
   await once(server, "listening");
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const env = readEnv({ NODE_ENV: "test", PUBLIC_URL: base, ...vars });
+  const env = readEnv({ NODE_ENV: "development", PUBLIC_URL: base, ...vars });
   app.use(await createAuthRouter({ db, env }));
   return {
     base,

@@ -122,6 +122,10 @@ describe("sign-in options", () => {
       providerName: "Google",
     });
     expect(signInOptions(readEnv({ NODE_ENV: "test" }))).toEqual({
+      available: false,
+      providerName: "Google",
+    });
+    expect(signInOptions(readEnv({ NODE_ENV: "development" }))).toEqual({
       available: true,
       providerName: "Google",
     });
