@@ -7,6 +7,7 @@ import { ImageRejectedError, type ImageStore, withUpload } from "~/features/imag
 import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/db.server";
 import { HttpError, statusText } from "~/shared/http-error.server";
 import { log } from "~/shared/logger.server";
+import { redactUrl } from "~/shared/redact-url";
 import type { Actor } from "./history.server";
 import {
   parseCaptionMap,
@@ -238,7 +239,8 @@ export function apiErrorHandler(error: unknown, req: Request, res: Response, _ne
         ? `${statusText(status)}: ${refusal.message}`
         : statusText(status);
   }
-  if (status >= 500) log().error({ err: error }, `${req.method} ${req.originalUrl} failed`);
+  if (status >= 500)
+    log().error({ err: error }, `${req.method} ${redactUrl(req.originalUrl)} failed`);
   if (res.headersSent) return res.end();
   res
     .status(status)
