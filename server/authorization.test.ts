@@ -58,8 +58,9 @@ describe("authorisation of writes and admin pages", () => {
       ["member", "member@example.com"],
       ["admin", "boss@example.com"],
     ] as const) {
-      await upsertUser(db, { sub: `${who}-sub`, email, emailVerified: true, name: who });
-      const session = await createSession(db, `${who}-sub`, env.session);
+      const key = { issuer: "https://id.example", sub: `${who}-sub` };
+      await upsertUser(db, { ...key, email, emailVerified: true, name: who });
+      const session = await createSession(db, key, env.session);
       cookies[who] = `${env.session.cookieName}=${session.token}`;
     }
     await grantAdmin(db, "boss@example.com", "test");

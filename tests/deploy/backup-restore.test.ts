@@ -136,12 +136,13 @@ describe.skipIf(!serverUrl)("backup and restore", () => {
       await writes.removeImage("properties", demo?.id as string, listing?.image_urls[0] as string);
       await writes.setAvailability("21-backup-row", false);
       await upsertUser(db, {
+        issuer: "https://id.example",
         sub: "u-1",
         email: "staff@example.com",
         emailVerified: true,
         name: "Staff",
       });
-      await createSession(db, "u-1", readEnv({}).session);
+      await createSession(db, { issuer: "https://id.example", sub: "u-1" }, readEnv({}).session);
       await grantAdmin(db, "staff@example.com", "test");
       await db.close();
     }

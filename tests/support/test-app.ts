@@ -71,9 +71,10 @@ export async function startTestApp<S extends ImageStore = DiskImageStore>(
     server,
     async signIn(email, { admin = false } = {}) {
       const sub = `test-user-${++users}`;
-      await upsertUser(db, { sub, email, emailVerified: true, name: sub });
+      const key = { issuer: "https://id.example", sub };
+      await upsertUser(db, { ...key, email, emailVerified: true, name: sub });
       if (admin) await grantAdmin(db, email, "test");
-      const session = await createSession(db, sub, env.session);
+      const session = await createSession(db, key, env.session);
       return `${env.session.cookieName}=${session.token}`;
     },
     async close() {

@@ -133,6 +133,7 @@ describe.each(dbTargets)("sign-in with the development provider on $name", (targ
 
     const viewer = await getViewer(db, t.env, jar.header(t.base));
     expect(viewer.user).toEqual({
+      issuer: `${t.base}/dev-oidc`,
       sub: devSubject("boss@example.com"),
       email: "boss@example.com",
       emailVerified: true,

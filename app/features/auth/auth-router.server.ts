@@ -21,7 +21,7 @@ import {
   sessionCookie,
   sessionTokenFromCookies,
 } from "./sessions.server";
-import { upsertUser, userFromClaims } from "./users.server";
+import { claimLegacyUser, upsertUser, userFromClaims } from "./users.server";
 
 export const SIGN_IN_UNAVAILABLE_MESSAGE =
   "Sign-in is unavailable: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (and OIDC_ISSUER for a provider other than Google) to enable it.";
@@ -65,11 +65,12 @@ export async function createAuthRouter({ db, env }: { db: Db; env: Env }): Promi
       const user = userFromClaims(await oidc.finish(callbackUrl, flow));
       const now = new Date();
       const session = await db.transaction(async (tx) => {
+        await claimLegacyUser(tx, user);
         await upsertUser(tx, user, now);
         await bindAdminGrants(tx, user);
         // This browser's previous session (if any) ends: a sign-in always starts a new one.
         await destroySession(tx, sessionTokenFromCookies(req.headers.cookie, env.session));
-        return createSession(tx, user.sub, env.session, now);
+        return createSession(tx, user, env.session, now);
       });
       res.append("Set-Cookie", sessionCookie(env.session, session, now));
       sendPopupResult(res, "auth:signed-in");
