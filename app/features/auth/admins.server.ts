@@ -1,6 +1,7 @@
 // The admin registry (docs/behaviour.md §6: admins/{uid}, only existence matters). Grants are kept by uid and/or
 // by lowercase email; see db/migrations/0002_auth.sql for the rules.
 import type { Db, Queryable } from "~/shared/db.server";
+import { logEvent } from "~/shared/events.server";
 import { emailOrNull, normalizeEmail } from "./emails";
 import type { SessionUser } from "./viewer";
 
@@ -69,6 +70,7 @@ export async function grantAdmin(
      RETURNING id`,
     [address, by],
   );
+  if (rows.length > 0) logEvent("admin granted", by, { email: address });
   return rows.length > 0;
 }
 
@@ -95,12 +97,14 @@ export async function revokeAdmin(
   db: Db,
   email: string,
   adminEmails: readonly string[],
+  /** Who revokes (their e-mail, "cli"), for the `admin revoked` event line. */
+  revokedBy: string | null = null,
 ): Promise<number> {
   const address = normalizeEmail(email);
   if (adminEmails.some((listed) => emailOrNull(listed) === address)) {
     throw new ListedInAdminEmailsError(address);
   }
-  return db.transaction(async (tx) => {
+  const removed = await db.transaction(async (tx) => {
     // Two revocations at once must not both see "one other admin left" and leave none.
     await tx.query("LOCK TABLE admins IN SHARE ROW EXCLUSIVE MODE");
     const removed = await tx.query(
@@ -114,6 +118,9 @@ export async function revokeAdmin(
     if (!left || left.count === 0) throw new LastAdminError();
     return removed.length;
   });
+  // After the commit: a refused revoke changed nothing, so it is no event.
+  if (removed > 0) logEvent("admin revoked", revokedBy, { email: address, removed });
+  return removed;
 }
 
 /** Every grant, for the admin management page and the CLI. */

@@ -3,6 +3,7 @@
 import express from "express";
 import type { Db } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
+import { logEvent } from "~/shared/events.server";
 import { log } from "~/shared/logger.server";
 import { bindAdminGrants } from "./admins.server";
 import {
@@ -73,9 +74,12 @@ export async function createAuthRouter({ db, env }: { db: Db; env: Env }): Promi
         return createSession(tx, user, env.session, now);
       });
       res.append("Set-Cookie", sessionCookie(env.session, session, now));
+      logEvent("sign-in", user.email ?? user.sub, { issuer: user.issuer, sub: user.sub });
       sendPopupResult(res, "auth:signed-in");
     } catch (error) {
       log().error({ err: error }, LOGIN_FAILED_LOG);
+      // Who is not known (the provider's answer was not accepted); the reason is.
+      logEvent("sign-in refused", null, { reason: (error as Error).message });
       sendPopupResult(res, "auth:failed");
     }
   });
