@@ -141,8 +141,9 @@ describe("HTTP surface", () => {
     const unused = await fetch(`${base}/properties/cache-test?utm_source=${Date.now()}&x=%00`);
     expect(await unused.text()).toContain("First words");
     // ...but not to someone signed in, whose pages are never kept.
-    await upsertUser(db, { sub: "cache-user", email: null, emailVerified: false, name: null });
-    const { token } = await createSession(db, "cache-user", env.session);
+    const cacheUser = { issuer: "https://id.example", sub: "cache-user" };
+    await upsertUser(db, { ...cacheUser, email: null, emailVerified: false, name: null });
+    const { token } = await createSession(db, cacheUser, env.session);
     const signedIn = await fetch(`${base}/properties/cache-test`, {
       headers: { cookie: `${env.session.cookieName}=${token}` },
     });

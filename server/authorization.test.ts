@@ -42,7 +42,7 @@ describe("authorisation of writes and admin pages", () => {
     server = http.createServer();
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    env = readEnv({ NODE_ENV: "test", PUBLIC_URL: base });
+    env = readEnv({ NODE_ENV: "development", PUBLIC_URL: base });
     const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
     const app = await createApp({
       db,
@@ -58,8 +58,9 @@ describe("authorisation of writes and admin pages", () => {
       ["member", "member@example.com"],
       ["admin", "boss@example.com"],
     ] as const) {
-      await upsertUser(db, { sub: `${who}-sub`, email, emailVerified: true, name: who });
-      const session = await createSession(db, `${who}-sub`, env.session);
+      const key = { issuer: "https://id.example", sub: `${who}-sub` };
+      await upsertUser(db, { ...key, email, emailVerified: true, name: who });
+      const session = await createSession(db, key, env.session);
       cookies[who] = `${env.session.cookieName}=${session.token}`;
     }
     await grantAdmin(db, "boss@example.com", "test");

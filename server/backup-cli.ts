@@ -20,6 +20,7 @@ import {
 import { createImageStore, type ImageStore } from "~/features/images/index.server";
 import { type Db, openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
+import { makePrivateDir } from "~/shared/private-files.server";
 
 export const BACKUP_USAGE = `Usage: npm run backup -- <file>    write every table and photo to <file> (a .tar.gz)
        npm run restore -- <file>   load <file> into an empty database and photo store
@@ -72,6 +73,8 @@ export async function runBackupCli(
   }
   const file = path.resolve(args[0] as string);
   try {
+    // A restore may create DATA_DIR (its database, its photos): owner-only, like the server does.
+    if (command === "restore") await makePrivateDir(env.dataDir);
     if (command === "backup") {
       if (!env.databaseUrl) {
         // The running server writes it (it holds the embedded database).

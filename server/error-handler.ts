@@ -4,6 +4,7 @@ import type { ErrorRequestHandler } from "express";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "~/shared/db.server";
 import { statusText } from "~/shared/http-error.server";
 import { log } from "~/shared/logger.server";
+import { redactUrl } from "~/shared/redact-url";
 
 /** The 4xx/5xx status an error carries (Express, body-parser, http-errors style), else 500. */
 export function errorStatus(error: unknown): number {
@@ -26,9 +27,10 @@ export const finalErrorHandler: ErrorRequestHandler = (error, req, res, _next) =
   const unavailable = isDatabaseUnavailable(error);
   if (unavailable)
     log().warn(
-      `${req.method} ${req.originalUrl}: database unavailable (${(error as Error).message})`,
+      `${req.method} ${redactUrl(req.originalUrl)}: database unavailable (${(error as Error).message})`,
     );
-  else if (status >= 500) log().error({ err: error }, `${req.method} ${req.originalUrl} failed`);
+  else if (status >= 500)
+    log().error({ err: error }, `${req.method} ${redactUrl(req.originalUrl)} failed`);
   if (res.headersSent) {
     res.end();
     return;

@@ -62,9 +62,10 @@ async function start(vars: Record<string, string> = {}): Promise<Started> {
     price: null,
     reserve_url: null,
   });
-  await upsertUser(db, { sub: "boss", email: "boss@example.com", emailVerified: true, name: "B" });
+  const boss = { issuer: "https://id.example", sub: "boss" };
+  await upsertUser(db, { ...boss, email: "boss@example.com", emailVerified: true, name: "B" });
   await grantAdmin(db, "boss@example.com", "test");
-  const session = await createSession(db, "boss", env.session);
+  const session = await createSession(db, boss, env.session);
   await db.close();
 
   const child = spawn(process.execPath, ["scripts/start.mjs"], {

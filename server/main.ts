@@ -65,6 +65,8 @@ export async function runBackupCommandLine(
     console.error(error instanceof Error ? error.message : String(error));
     return 2;
   }
+  // Its event line (backup, restore) on stderr: stdout carries the command's own report.
+  configureLogging(env.logLevel, process.stderr);
   return runBackupCli(command, args, env);
 }
 

@@ -61,6 +61,17 @@ describe("request ids and access lines", () => {
     expect(bad.headers.get("x-request-id")).toMatch(UUID);
   });
 
+  it("logs the client's address a trusted proxy names, not the proxy's (TRUST_PROXY)", async () => {
+    const headers = { "X-Forwarded-For": "198.51.100.23" };
+    const res = await fetch(`${proxied.base}/about?code=c0de`, { headers });
+    const id = res.headers.get("x-request-id") as string;
+    await expect.poll(() => accessLines(id)).toHaveLength(1);
+    expect(accessLines(id)[0]?.req).toMatchObject({
+      url: "/about?code=[redacted]",
+      remoteAddress: "198.51.100.23",
+    });
+  });
+
   it("logs health probes at debug level only", async () => {
     const res = await fetch(`${direct.base}/healthz`);
     const id = res.headers.get("x-request-id") as string;

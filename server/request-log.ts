@@ -4,7 +4,9 @@
 // cost more than the rest of the answer (0034, Figures).
 import { randomUUID } from "node:crypto";
 import type http from "node:http";
+import proxyaddr from "proxy-addr";
 import { rootLogger, writeJsonLine } from "~/shared/logger.server";
+import { redactUrl } from "~/shared/redact-url";
 
 /** What a proxy's id may look like (nginx's $request_id is 32 hex digits); else we make one. */
 const PROXY_ID = /^[\w.:@+=/-]{1,128}$/;
@@ -32,7 +34,7 @@ export function requestLog(trustProxy: TrustProxyFn) {
       res.off("finish", done);
       res.off("close", done);
       res.off("error", done);
-      accessLine(req, res, id, Date.now() - start, error);
+      accessLine(req, res, id, Date.now() - start, error, trustProxy);
     };
     res.on("finish", done);
     res.on("close", done);
@@ -47,8 +49,9 @@ function accessLine(
   id: string,
   responseTime: number,
   error: unknown,
+  trustProxy: TrustProxyFn,
 ) {
-  const url = urlOf(req);
+  const url = redactUrl(urlOf(req));
   const probe = PROBES.has(pathOf(url));
   const failed = error instanceof Error || res.statusCode >= 500;
   // Load balancers' probes every few seconds would drown the log: debug unless they fail.
@@ -60,7 +63,7 @@ function accessLine(
     : `${req.method} ${url} ${res.statusCode} ${responseTime} ms`;
   // The line's fields as JSON, made by hand: it is written for every request, and pino's
   // generic serialiser cost more than the rest of a kept page's answer (0034, Figures).
-  const remote = req.socket?.remoteAddress;
+  const remote = clientAddress(req, trustProxy);
   const json = JSON.stringify;
   const members = `"reqId":${json(id)},"req":{"id":${json(id)},"method":${json(req.method)},"url":${json(url)}${
     remote === undefined ? "" : `,"remoteAddress":${json(remote)}`
@@ -68,6 +71,16 @@ function accessLine(
   // A thrown error (rare): pino serialises it, its stack and own properties, beside the same fields.
   if (error instanceof Error) logger[level]({ ...JSON.parse(`{${members}}`), err: error }, message);
   else writeJsonLine(logger, level, members, message);
+}
+
+/**
+ * The client's address as Express's req.ip computes it (this runs before Express, for kept
+ * pages too): the peer, or what the trusted proxies (TRUST_PROXY) name in X-Forwarded-For.
+ */
+function clientAddress(req: http.IncomingMessage, trustProxy: TrustProxyFn): string | undefined {
+  const peer = req.socket?.remoteAddress;
+  if (peer === undefined || req.headers["x-forwarded-for"] === undefined) return peer;
+  return proxyaddr(req, trustProxy);
 }
 
 /** The URL as requested (Express's mounted routers shorten `req.url` while they run). */

@@ -11,6 +11,7 @@ import { LiveHub } from "~/features/live/hub.server";
 import { isNewEmbeddedDatabase, openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { log } from "~/shared/logger.server";
+import { makePrivateDir } from "~/shared/private-files.server";
 import { announceServer } from "~/shared/server-presence.server";
 import { backupSocketCommand } from "./backup-cli";
 
@@ -20,6 +21,8 @@ import { backupSocketCommand } from "./backup-cli";
  * on DATA_DIR/admin.sock.
  */
 export async function startServices(env: Env) {
+  // Owner-only from the start: everything below (database, photos, socket) is created inside it.
+  await makePrivateDir(env.dataDir);
   const dbDir = path.join(env.dataDir, "db");
   // PGlite is single-process: the lock turns a second server (or CLI) into a clear error.
   let lock: DataDirLock | null = null;

@@ -33,7 +33,12 @@ describe("Manage admins: revoking an address listed in ADMIN_EMAILS", () => {
       "Cannot revoke listed@example.com: it is listed in ADMIN_EMAILS, which grants admin again at every start. Remove it from ADMIN_EMAILS and restart the server first.",
     );
     expect(await listAdmins(t.db)).toEqual(before);
-    const listedUser = { sub: "test-user-2", email: "listed@example.com", emailVerified: true };
+    const listedUser = {
+      issuer: "https://id.example",
+      sub: "test-user-2",
+      email: "listed@example.com",
+      emailVerified: true,
+    };
     expect(await isAdmin(t.db, { ...listedUser, name: null })).toBe(true);
   });
 

@@ -27,7 +27,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   const email = String(form.get("email") ?? "");
   try {
     if (form.get("intent") === "revoke") {
-      const removed = await revokeAdmin(context.db, email, context.env.adminEmails);
+      const removed = await revokeAdmin(
+        context.db,
+        email,
+        context.env.adminEmails,
+        viewer.user?.email ?? viewer.user?.sub ?? null,
+      );
       if (removed === 0) return data({ error: `${email} is not an admin.` }, { status: 400 });
       return { ok: `${email} is no longer an admin.` };
     }

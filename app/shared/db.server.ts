@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { log } from "./logger.server";
+import { makePrivateDir } from "./private-files.server";
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -59,7 +60,7 @@ export function isNewEmbeddedDatabase(dataDir: string): boolean {
 
 async function openPglite(dataDir: string): Promise<Db> {
   const { PGlite } = await import("@electric-sql/pglite");
-  if (!dataDir.startsWith("memory://")) await fs.mkdir(dataDir, { recursive: true });
+  if (!dataDir.startsWith("memory://")) await makePrivateDir(dataDir);
   const pg = await PGlite.create(dataDir);
   // PGlite has one connection: serialise transactions so they never interleave with other queries.
   let chain: Promise<unknown> = Promise.resolve();
@@ -299,6 +300,11 @@ export function migrate(
   options: { until?: string } = {},
 ): Promise<string[]> {
   return db.withAdvisoryLock(MIGRATION_LOCK, () => migrateLocked(db, dir, options.until));
+}
+
+/** One migration file's SQL (a restore's dry run applies them inside its own transaction). */
+export function readMigration(name: string, dir = migrationsDir): Promise<string> {
+  return fs.readFile(path.join(dir, name), "utf8");
 }
 
 /** The migration files this code applies, in order. */

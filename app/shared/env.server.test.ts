@@ -98,3 +98,18 @@ describe("object storage", () => {
     );
   });
 });
+
+describe("development sign-in (decision 0013)", () => {
+  it("runs only when NODE_ENV is exactly development and no OIDC client is configured", () => {
+    expect(readEnv({ NODE_ENV: "development" }).devIdentityProvider).toBe(true);
+    expect(readEnv({}).devIdentityProvider).toBe(true); // NODE_ENV's default is development
+    expect(readEnv({ NODE_ENV: "test" }).devIdentityProvider).toBe(false);
+    expect(readEnv({ NODE_ENV: "production" }).devIdentityProvider).toBe(false);
+    const oidc = { OIDC_CLIENT_ID: "a", OIDC_CLIENT_SECRET: "b" };
+    expect(readEnv({ NODE_ENV: "development", ...oidc }).devIdentityProvider).toBe(false);
+  });
+
+  it("refuses a NODE_ENV it does not know (e.g. staging) instead of guessing", () => {
+    expect(() => readEnv({ NODE_ENV: "staging" })).toThrow("NODE_ENV");
+  });
+});

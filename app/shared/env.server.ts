@@ -162,7 +162,7 @@ export type Env = {
   publicUrl: string;
   /** Set when an OIDC client is configured; otherwise the development provider may stand in. */
   oidc: { issuer: string; clientId: string; clientSecret: string; providerName: string } | null;
-  /** Built-in development identity provider: only without OIDC settings and outside production. */
+  /** Built-in development identity provider: only without OIDC settings and with NODE_ENV=development. */
   devIdentityProvider: boolean;
   adminEmails: string[];
   session: { idleMs: number; maxMs: number; secureCookie: boolean; cookieName: string };
@@ -230,7 +230,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     seedDemo: e.SEED_DEMO,
     publicUrl,
     oidc,
-    devIdentityProvider: !oidc && e.NODE_ENV !== "production",
+    // Exactly development: test, staging-like or mistyped setups never get the sign-in-as-anyone page.
+    devIdentityProvider: !oidc && e.NODE_ENV === "development",
     adminEmails: e.ADMIN_EMAILS.split(",")
       .map((a) => a.trim().toLowerCase())
       .filter(Boolean),

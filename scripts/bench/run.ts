@@ -3,9 +3,9 @@
 // the budgets of the performance issue. Prints a table and writes bench-results/*.json.
 //
 // Two servers, one after the other: a production one (NODE_ENV=production: React's production
-// server build, no sign-in) for everything a visitor gets, then one with NODE_ENV=test (the
-// built-in development sign-in, so the benchmark can be an admin) for live updates and uploads,
-// which involve no React rendering.
+// server build, no sign-in) for everything a visitor gets, then one with NODE_ENV=development
+// (the built-in development sign-in runs only then, so the benchmark can be an admin) for live
+// updates and uploads, which involve no React rendering.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
 import { bundles } from "./bundles";
@@ -166,7 +166,7 @@ async function main() {
 
     if (wants("throughput")) {
       console.log("Starting a second server to measure pages rendered for a signed-in visitor...");
-      const signedIn = await startServer("signed-in", { NODE_ENV: "test" });
+      const signedIn = await startServer("signed-in", { NODE_ENV: "development" });
       servers.push(signedIn);
       const cookie = await signInAs(signedIn.base, "visitor@example.com");
       console.log("Measuring throughput: server-rendered page vs nginx (about 50 s)...");
@@ -208,7 +208,7 @@ async function main() {
   if (wants("live") || wants("upload")) {
     console.log("Starting a server with development sign-in for admin writes...");
     const admin = await startServer("admin", {
-      NODE_ENV: "test",
+      NODE_ENV: "development",
       ADMIN_EMAILS: "bench@example.com",
       // 1,000 subscribers, all from this one address.
       LIVE_STREAMS_PER_CLIENT: "1100",

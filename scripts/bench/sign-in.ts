@@ -1,5 +1,5 @@
 // Signs in through the built-in development identity provider over plain HTTP, like the popup
-// does, and returns the session cookie (the server must run with NODE_ENV other than production).
+// does, and returns the session cookie (the server must run with NODE_ENV=development and no OIDC client).
 import { CookieJar, followUntil, redirectTarget, request } from "~/features/auth/http-test-client";
 
 export async function signInAs(base: string, email: string): Promise<string> {

@@ -18,7 +18,7 @@ export default async function globalSetup() {
     {
       env: {
         ...process.env,
-        NODE_ENV: "test",
+        NODE_ENV: "development", // the development sign-in runs only then (decision 0013)
         DATABASE_URL: "",
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         OIDC_CLIENT_ID: "",

@@ -14,9 +14,10 @@ import { startServices } from "../../server/services";
 import { type ControlCommands, controlCommands } from "./control-commands.server";
 import { STANDING_ADMIN } from "./server-info";
 
-// NODE_ENV "test": the built-in development identity provider signs test users in offline.
-// Every browser of the suite is one client (127.0.0.1): page renders are not limited here.
-const env = readEnv({ RENDER_RATE_LIMIT: "100000000", ...process.env, NODE_ENV: "test" });
+// NODE_ENV "development" (only then does it run): the built-in development identity provider
+// signs test users in offline. The server listens on loopback only. Every browser of the suite
+// is one client (127.0.0.1): page renders are not limited here.
+const env = readEnv({ RENDER_RATE_LIMIT: "100000000", ...process.env, NODE_ENV: "development" });
 configureLogging(env.logLevel);
 const services = await startServices(env);
 const build = (await import(

@@ -7,7 +7,7 @@ export interface LogLine {
   msg?: string;
   reqId?: string;
   err?: { message: string; stack?: string };
-  req?: { id?: string; method?: string; url?: string };
+  req?: { id?: string; method?: string; url?: string; remoteAddress?: string };
   res?: { statusCode?: number };
   [key: string]: unknown;
 }

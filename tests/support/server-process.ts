@@ -26,9 +26,10 @@ export async function freePort(): Promise<number> {
 export async function prepareAdmin(env: Env, email: string): Promise<string> {
   const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: path.join(env.dataDir, "db") });
   try {
-    await upsertUser(db, { sub: `admin-${email}`, email, emailVerified: true, name: email });
+    const key = { issuer: "https://id.example", sub: `admin-${email}` };
+    await upsertUser(db, { ...key, email, emailVerified: true, name: email });
     await grantAdmin(db, email, "test");
-    const session = await createSession(db, `admin-${email}`, env.session);
+    const session = await createSession(db, key, env.session);
     return `${env.session.cookieName}=${session.token}`;
   } finally {
     await db.close();

@@ -47,9 +47,10 @@ export async function startTestApp<S extends ImageStore = DiskImageStore>(
   await new Promise<void>((r) => server.listen(0, options.host ?? "127.0.0.1", r));
   const port = (server.address() as AddressInfo).port;
   const base = `http://127.0.0.1:${port}`;
-  // Tests ask for many pages from one address: renders are limited only where a test says so.
+  // development: the built-in sign-in (dev-oidc) is there, as tests of it expect. Tests ask for
+  // many pages from one address: renders are limited only where a test says so.
   const env = readEnv({
-    NODE_ENV: "test",
+    NODE_ENV: "development",
     PUBLIC_URL: base,
     RENDER_RATE_LIMIT: "100000000",
     ...options.env,
@@ -76,9 +77,10 @@ export async function startTestApp<S extends ImageStore = DiskImageStore>(
     server,
     async signIn(email, { admin = false } = {}) {
       const sub = `test-user-${++users}`;
-      await upsertUser(db, { sub, email, emailVerified: true, name: sub });
+      const key = { issuer: "https://id.example", sub };
+      await upsertUser(db, { ...key, email, emailVerified: true, name: sub });
       if (admin) await grantAdmin(db, email, "test");
-      const session = await createSession(db, sub, env.session);
+      const session = await createSession(db, key, env.session);
       return `${env.session.cookieName}=${session.token}`;
     },
     async close() {

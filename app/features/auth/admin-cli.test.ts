@@ -34,7 +34,13 @@ const exists = (p: string) =>
     () => false,
   );
 
-const verified = (sub: string, email: string) => ({ sub, email, emailVerified: true, name: null });
+const verified = (sub: string, email: string) => ({
+  issuer: "https://id.example",
+  sub,
+  email,
+  emailVerified: true,
+  name: null,
+});
 
 const LISTED_REFUSAL =
   "Cannot revoke listed@example.com: it is listed in ADMIN_EMAILS, which grants admin again at every start. Remove it from ADMIN_EMAILS and restart the server first.";

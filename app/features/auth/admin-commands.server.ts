@@ -72,7 +72,7 @@ export async function runAdminCommand(
       }
       case "revoke": {
         const address = normalizeEmail(command.email);
-        const removed = await revokeAdmin(db, address, adminEmails);
+        const removed = await revokeAdmin(db, address, adminEmails, "admin CLI");
         if (removed === 0) {
           return { ok: false, code: "NOT_ADMIN", error: `${address} is not an admin.` };
         }

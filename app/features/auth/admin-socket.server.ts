@@ -7,6 +7,7 @@ import path from "node:path";
 import type { ImageStore } from "~/features/images/index.server";
 import type { Db } from "~/shared/db.server";
 import { log } from "~/shared/logger.server";
+import { makePrivateDir } from "~/shared/private-files.server";
 import {
   type AdminCommand,
   type AdminResponse,
@@ -54,7 +55,7 @@ export async function startAdminSocket(
       `The admin socket path is too long for the operating system (${socketPath}); use a shorter DATA_DIR.`,
     );
   }
-  await fs.mkdir(path.dirname(socketPath), { recursive: true });
+  await makePrivateDir(path.dirname(socketPath));
   await removeStaleSocket(socketPath);
 
   const connections = new Set<net.Socket>();

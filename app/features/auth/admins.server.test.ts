@@ -14,12 +14,14 @@ import { InvalidEmailError } from "./emails";
 import { upsertUser } from "./users.server";
 import type { SessionUser } from "./viewer";
 
+const ISSUER = "https://id.example";
 const user = (
   sub: string,
   email: string | null,
   emailVerified = true,
   name: string | null = null,
 ): SessionUser => ({
+  issuer: ISSUER,
   sub,
   email,
   emailVerified,
@@ -88,7 +90,7 @@ describe.each(dbTargets)("admin registry on $name", (target) => {
   });
 
   it("honours a grant by uid (the spec's admins/{uid}) whatever the email", async () => {
-    await db.query("INSERT INTO admins (uid) VALUES ('u-by-uid')");
+    await db.query("INSERT INTO admins (uid, uid_issuer) VALUES ('u-by-uid', $1)", [ISSUER]);
     expect(await isAdmin(db, user("u-by-uid", null, false))).toBe(true);
     expect(await isAdmin(db, user("u-other", null, false))).toBe(false);
   });
@@ -161,7 +163,7 @@ describe.each(dbTargets)("admin registry on $name", (target) => {
   it("revoking an address also removes grants bound to the user with that address", async () => {
     await grantAdmin(db, "keeper@example.com");
     await upsertUser(db, user("u-mover", "new@example.com", true));
-    await db.query("INSERT INTO admins (uid) VALUES ('u-mover')");
+    await db.query("INSERT INTO admins (uid, uid_issuer) VALUES ('u-mover', $1)", [ISSUER]);
     expect(await revokeAdmin(db, "new@example.com", [])).toBe(1);
     expect(await isAdmin(db, user("u-mover", "new@example.com"))).toBe(false);
   });
@@ -205,7 +207,9 @@ describe.each(dbTargets)("admin registry on $name", (target) => {
     await upsertUser(db, user("u-amy", "amy@example.com", true, "Amy"));
     await grantAdmin(db, "amy@example.com");
     await upsertUser(db, user("u-uid", "uidonly@example.com", true, "Uid Only"));
-    await db.query("INSERT INTO admins (uid, granted_by) VALUES ('u-uid', 'sql')");
+    await db.query("INSERT INTO admins (uid, uid_issuer, granted_by) VALUES ('u-uid', $1, 'sql')", [
+      ISSUER,
+    ]);
     expect(await listAdmins(db)).toEqual([
       {
         email: "amy@example.com",

@@ -1,6 +1,7 @@
 // The admin registry (docs/behaviour.md §6: admins/{uid}, only existence matters). Grants are kept by uid and/or
 // by lowercase email; see db/migrations/0002_auth.sql for the rules.
 import type { Db, Queryable } from "~/shared/db.server";
+import { logEvent } from "~/shared/events.server";
 import { emailOrNull, normalizeEmail } from "./emails";
 import type { SessionUser } from "./viewer";
 
@@ -40,9 +41,10 @@ export async function isAdmin(db: Queryable, user: SessionUser | null): Promise<
   const email = user.emailVerified ? emailOrNull(user.email) : null;
   const rows = await db.query<{ admin: boolean }>(
     `SELECT EXISTS (
-       SELECT 1 FROM admins WHERE uid = $1 OR ($2::text IS NOT NULL AND email = $2::text)
+       SELECT 1 FROM admins
+       WHERE (uid = $1 AND uid_issuer = $3) OR ($2::text IS NOT NULL AND email = $2::text)
      ) AS admin`,
-    [user.sub, email],
+    [user.sub, email, user.issuer],
   );
   return rows[0]?.admin === true;
 }
@@ -59,13 +61,16 @@ export async function grantAdmin(
   const address = normalizeEmail(email);
   const by = grantedBy?.trim().slice(0, 200) || null;
   const rows = await db.query(
-    `INSERT INTO admins (email, uid, granted_by)
-     VALUES ($1, (SELECT sub FROM users WHERE email = $1 AND email_verified
-                  ORDER BY last_login_at DESC LIMIT 1), $2)
+    `INSERT INTO admins (email, uid, uid_issuer, granted_by)
+     SELECT $1, u.sub, coalesce(u.issuer, ''), $2
+     FROM (SELECT 1) AS one
+     LEFT JOIN LATERAL (SELECT issuer, sub FROM users WHERE email = $1 AND email_verified
+                        ORDER BY last_login_at DESC LIMIT 1) AS u ON true
      ON CONFLICT (email) DO NOTHING
      RETURNING id`,
     [address, by],
   );
+  if (rows.length > 0) logEvent("admin granted", by, { email: address });
   return rows.length > 0;
 }
 
@@ -92,17 +97,19 @@ export async function revokeAdmin(
   db: Db,
   email: string,
   adminEmails: readonly string[],
+  /** Who revokes (their e-mail, "cli"), for the `admin revoked` event line. */
+  revokedBy: string | null = null,
 ): Promise<number> {
   const address = normalizeEmail(email);
   if (adminEmails.some((listed) => emailOrNull(listed) === address)) {
     throw new ListedInAdminEmailsError(address);
   }
-  return db.transaction(async (tx) => {
+  const removed = await db.transaction(async (tx) => {
     // Two revocations at once must not both see "one other admin left" and leave none.
     await tx.query("LOCK TABLE admins IN SHARE ROW EXCLUSIVE MODE");
     const removed = await tx.query(
       `DELETE FROM admins
-       WHERE email = $1 OR uid IN (SELECT sub FROM users WHERE email = $1)
+       WHERE email = $1 OR (uid_issuer, uid) IN (SELECT issuer, sub FROM users WHERE email = $1)
        RETURNING id`,
       [address],
     );
@@ -111,6 +118,9 @@ export async function revokeAdmin(
     if (!left || left.count === 0) throw new LastAdminError();
     return removed.length;
   });
+  // After the commit: a refused revoke changed nothing, so it is no event.
+  if (removed > 0) logEvent("admin revoked", revokedBy, { email: address, removed });
+  return removed;
 }
 
 /** Every grant, for the admin management page and the CLI. */
@@ -123,7 +133,7 @@ export async function listAdmins(db: Queryable): Promise<AdminGrant[]> {
     granted_by: string | null;
   }>(
     `SELECT coalesce(a.email, u.email) AS email, a.uid, u.name, a.granted_at, a.granted_by
-     FROM admins a LEFT JOIN users u ON u.sub = a.uid
+     FROM admins a LEFT JOIN users u ON u.issuer = a.uid_issuer AND u.sub = a.uid
      ORDER BY coalesce(a.email, u.email, a.uid), a.id`,
   );
   return rows.map((r) => ({
@@ -135,9 +145,26 @@ export async function listAdmins(db: Queryable): Promise<AdminGrant[]> {
   }));
 }
 
-/** At sign-in: grants made by this user's verified address now also name their uid. */
+/**
+ * At sign-in: grants made by this user's verified address now also name their uid (and its
+ * issuer), and grants by this sub from before migration 0008 (uid_issuer '') become this
+ * issuer's (users.server.ts claimLegacyUser does the same for the user row).
+ */
 export async function bindAdminGrants(db: Queryable, user: SessionUser): Promise<void> {
+  if (user.issuer !== "") {
+    await db.query(
+      `UPDATE admins a SET uid_issuer = $1
+       WHERE a.uid_issuer = '' AND a.uid = $2
+         AND (a.email IS NOT NULL OR NOT EXISTS (
+           SELECT 1 FROM admins b WHERE b.email IS NULL AND b.uid_issuer = $1 AND b.uid = $2))`,
+      [user.issuer, user.sub],
+    );
+  }
   const email = user.emailVerified ? emailOrNull(user.email) : null;
   if (!email) return;
-  await db.query("UPDATE admins SET uid = $1 WHERE uid IS NULL AND email = $2", [user.sub, email]);
+  await db.query("UPDATE admins SET uid = $1, uid_issuer = $3 WHERE uid IS NULL AND email = $2", [
+    user.sub,
+    email,
+    user.issuer,
+  ]);
 }

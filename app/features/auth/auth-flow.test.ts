@@ -24,7 +24,7 @@ async function startServer(db: Db, vars: Record<string, string> = {}): Promise<T
   const server = app.listen(0, "127.0.0.1");
   await once(server, "listening");
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const env = readEnv({ NODE_ENV: "test", PUBLIC_URL: base, ...vars });
+  const env = readEnv({ NODE_ENV: "development", PUBLIC_URL: base, ...vars });
   app.use(await createAuthRouter({ db, env }));
   return {
     base,
@@ -133,6 +133,7 @@ describe.each(dbTargets)("sign-in with the development provider on $name", (targ
 
     const viewer = await getViewer(db, t.env, jar.header(t.base));
     expect(viewer.user).toEqual({
+      issuer: `${t.base}/dev-oidc`,
       sub: devSubject("boss@example.com"),
       email: "boss@example.com",
       emailVerified: true,

@@ -3,6 +3,7 @@
 import express from "express";
 import type { Db } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
+import { logEvent } from "~/shared/events.server";
 import { log } from "~/shared/logger.server";
 import { bindAdminGrants } from "./admins.server";
 import {
@@ -21,7 +22,7 @@ import {
   sessionCookie,
   sessionTokenFromCookies,
 } from "./sessions.server";
-import { upsertUser, userFromClaims } from "./users.server";
+import { claimLegacyUser, upsertUser, userFromClaims } from "./users.server";
 
 export const SIGN_IN_UNAVAILABLE_MESSAGE =
   "Sign-in is unavailable: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (and OIDC_ISSUER for a provider other than Google) to enable it.";
@@ -65,16 +66,20 @@ export async function createAuthRouter({ db, env }: { db: Db; env: Env }): Promi
       const user = userFromClaims(await oidc.finish(callbackUrl, flow));
       const now = new Date();
       const session = await db.transaction(async (tx) => {
+        await claimLegacyUser(tx, user);
         await upsertUser(tx, user, now);
         await bindAdminGrants(tx, user);
         // This browser's previous session (if any) ends: a sign-in always starts a new one.
         await destroySession(tx, sessionTokenFromCookies(req.headers.cookie, env.session));
-        return createSession(tx, user.sub, env.session, now);
+        return createSession(tx, user, env.session, now);
       });
       res.append("Set-Cookie", sessionCookie(env.session, session, now));
+      logEvent("sign-in", user.email ?? user.sub, { issuer: user.issuer, sub: user.sub });
       sendPopupResult(res, "auth:signed-in");
     } catch (error) {
       log().error({ err: error }, LOGIN_FAILED_LOG);
+      // Who is not known (the provider's answer was not accepted); the reason is.
+      logEvent("sign-in refused", null, { reason: (error as Error).message });
       sendPopupResult(res, "auth:failed");
     }
   });

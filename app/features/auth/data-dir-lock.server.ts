@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { makePrivateDir } from "~/shared/private-files.server";
 
 export class DataDirLockedError extends Error {
   constructor(
@@ -41,7 +42,7 @@ export async function acquireDataDirLock(
   options: { waitMs?: number } = {},
 ): Promise<DataDirLock> {
   const lockPath = lockPathFor(dbDir);
-  await fsp.mkdir(path.dirname(lockPath), { recursive: true });
+  await makePrivateDir(path.dirname(lockPath));
   const deadline = Date.now() + (options.waitMs ?? 0);
   const content = ownerRecord(process.pid);
   for (let attempt = 0; ; attempt++) {

@@ -84,6 +84,7 @@ export class OidcClient {
     if (!claims) throw new Error("The identity provider returned no ID token.");
     if (typeof claims.email === "string") return { ...claims };
     const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
-    return { ...info, sub: claims.sub };
+    // The ID token's issuer (checked by openid-client): users are keyed by issuer and sub.
+    return { ...info, sub: claims.sub, iss: claims.iss };
   }
 }

@@ -25,7 +25,13 @@ const config: SessionConfig = {
 };
 const t0 = new Date("2026-03-01T10:00:00Z");
 const at = (ms: number) => new Date(t0.getTime() + ms);
-const alice = { sub: "u-alice", email: "alice@example.com", emailVerified: true, name: "Alice" };
+const alice = {
+  issuer: "https://id.example",
+  sub: "u-alice",
+  email: "alice@example.com",
+  emailVerified: true,
+  name: "Alice",
+};
 
 describe.each(dbTargets)("sessions on $name", (target) => {
   let db: Db;
@@ -49,8 +55,8 @@ describe.each(dbTargets)("sessions on $name", (target) => {
   };
 
   it("creates a new random session for every sign-in and stores only its hash", async () => {
-    const a = await createSession(db, alice.sub, config, t0);
-    const b = await createSession(db, alice.sub, config, t0);
+    const a = await createSession(db, alice, config, t0);
+    const b = await createSession(db, alice, config, t0);
     expect(a.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(b.token).not.toBe(a.token);
     expect(a.expiresAt.getTime()).toBe(t0.getTime() + config.maxMs);
@@ -63,7 +69,7 @@ describe.each(dbTargets)("sessions on $name", (target) => {
   });
 
   it("knows nothing of unknown, malformed or missing tokens", async () => {
-    await createSession(db, alice.sub, config, t0);
+    await createSession(db, alice, config, t0);
     expect(await findSessionUser(db, undefined, config, t0)).toBeNull();
     expect(await findSessionUser(db, "", config, t0)).toBeNull();
     expect(await findSessionUser(db, "x".repeat(43), config, t0)).toBeNull();
@@ -71,7 +77,7 @@ describe.each(dbTargets)("sessions on $name", (target) => {
   });
 
   it("ends after the idle timeout, counted from the last use", async () => {
-    const { token } = await createSession(db, alice.sub, config, t0);
+    const { token } = await createSession(db, alice, config, t0);
     // Used just before going idle: stays, and the idle clock restarts.
     expect(await findSessionUser(db, token, config, at(config.idleMs - 1000))).not.toBeNull();
     expect(await findSessionUser(db, token, config, at(2 * config.idleMs - 2000))).not.toBeNull();
@@ -82,7 +88,7 @@ describe.each(dbTargets)("sessions on $name", (target) => {
   });
 
   it("writes last_seen_at at most once a minute", async () => {
-    const { token } = await createSession(db, alice.sub, config, t0);
+    const { token } = await createSession(db, alice, config, t0);
     await findSessionUser(db, token, config, at(30_000));
     expect(await lastSeen(token)).toBe(t0.getTime());
     await findSessionUser(db, token, config, at(LAST_SEEN_RESOLUTION_MS + 1000));
@@ -90,7 +96,7 @@ describe.each(dbTargets)("sessions on $name", (target) => {
   });
 
   it("ends at the absolute limit however active it is", async () => {
-    const { token } = await createSession(db, alice.sub, config, t0);
+    const { token } = await createSession(db, alice, config, t0);
     let now = 0;
     while (now + HOUR < config.maxMs) {
       now += HOUR;
@@ -100,15 +106,15 @@ describe.each(dbTargets)("sessions on $name", (target) => {
   });
 
   it("honours timestamps changed in the database (idle by SQL)", async () => {
-    const { token } = await createSession(db, alice.sub, config);
+    const { token } = await createSession(db, alice, config);
     expect(await findSessionUser(db, token, config)).not.toBeNull();
     await db.query("UPDATE sessions SET last_seen_at = now() - interval '13 hours'");
     expect(await findSessionUser(db, token, config)).toBeNull();
   });
 
   it("logout destroys the session; other sessions of the user stay", async () => {
-    const laptop = await createSession(db, alice.sub, config, t0);
-    const phone = await createSession(db, alice.sub, config, t0);
+    const laptop = await createSession(db, alice, config, t0);
+    const phone = await createSession(db, alice, config, t0);
     await destroySession(db, laptop.token);
     expect(await findSessionUser(db, laptop.token, config, t0)).toBeNull();
     expect(await findSessionUser(db, phone.token, config, t0)).toEqual(alice);
@@ -117,7 +123,7 @@ describe.each(dbTargets)("sessions on $name", (target) => {
   });
 
   it("reflects the user's latest profile and disappears with the user", async () => {
-    const { token } = await createSession(db, alice.sub, config, t0);
+    const { token } = await createSession(db, alice, config, t0);
     await upsertUser(db, { ...alice, name: "Alice B." }, at(1000));
     expect((await findSessionUser(db, token, config, at(2000)))?.name).toBe("Alice B.");
     await db.query("DELETE FROM users WHERE sub = $1", [alice.sub]);
@@ -125,8 +131,8 @@ describe.each(dbTargets)("sessions on $name", (target) => {
   });
 
   it("drops expired sessions when someone signs in", async () => {
-    await createSession(db, alice.sub, config, t0);
-    await createSession(db, alice.sub, config, at(config.idleMs + 1));
+    await createSession(db, alice, config, t0);
+    await createSession(db, alice, config, at(config.idleMs + 1));
     expect(await db.query("SELECT 1 FROM sessions")).toHaveLength(1);
   });
 });

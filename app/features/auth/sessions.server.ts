@@ -19,7 +19,7 @@ export const LAST_SEEN_RESOLUTION_MS = 60_000;
 /** A new session for a user who just signed in: always a fresh token (no fixation). */
 export async function createSession(
   db: Queryable,
-  userSub: string,
+  user: Pick<SessionUser, "issuer" | "sub">,
   config: SessionConfig,
   now: Date = new Date(),
 ): Promise<NewSession> {
@@ -31,9 +31,9 @@ export async function createSession(
     new Date(now.getTime() - config.idleMs),
   ]);
   await db.query(
-    `INSERT INTO sessions (id, user_sub, created_at, last_seen_at, expires_at)
-     VALUES ($1, $2, $3, $3, $4)`,
-    [tokenId(token), userSub, now, expiresAt],
+    `INSERT INTO sessions (id, user_issuer, user_sub, created_at, last_seen_at, expires_at)
+     VALUES ($1, $2, $3, $4, $4, $5)`,
+    [tokenId(token), user.issuer, user.sub, now, expiresAt],
   );
   return { token, expiresAt };
 }
@@ -53,13 +53,14 @@ export async function findSessionUser(
   const [row] = await db.query<{
     last_seen_at: Date;
     expires_at: Date;
+    issuer: string;
     sub: string;
     email: string | null;
     email_verified: boolean;
     name: string | null;
   }>(
-    `SELECT s.last_seen_at, s.expires_at, u.sub, u.email, u.email_verified, u.name
-     FROM sessions s JOIN users u ON u.sub = s.user_sub
+    `SELECT s.last_seen_at, s.expires_at, u.issuer, u.sub, u.email, u.email_verified, u.name
+     FROM sessions s JOIN users u ON u.issuer = s.user_issuer AND u.sub = s.user_sub
      WHERE s.id = $1`,
     [id],
   );
@@ -73,7 +74,13 @@ export async function findSessionUser(
   if (now.getTime() - lastSeen >= LAST_SEEN_RESOLUTION_MS) {
     await db.query("UPDATE sessions SET last_seen_at = $2 WHERE id = $1", [id, now]);
   }
-  return { sub: row.sub, email: row.email, emailVerified: row.email_verified, name: row.name };
+  return {
+    issuer: row.issuer,
+    sub: row.sub,
+    email: row.email,
+    emailVerified: row.email_verified,
+    name: row.name,
+  };
 }
 
 /** Logout: the token stops working at once, wherever it was copied to. */

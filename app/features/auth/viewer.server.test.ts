@@ -12,8 +12,20 @@ import { upsertUser } from "./users.server";
 import { getViewer, requireAdmin, signInOptions } from "./viewer.server";
 
 const devEnv = readEnv({ NODE_ENV: "development" });
-const boss = { sub: "u-boss", email: "boss@example.com", emailVerified: true, name: "Boss" };
-const guest = { sub: "u-guest", email: "guest@example.com", emailVerified: true, name: null };
+const boss = {
+  issuer: "https://id.example",
+  sub: "u-boss",
+  email: "boss@example.com",
+  emailVerified: true,
+  name: "Boss",
+};
+const guest = {
+  issuer: "https://id.example",
+  sub: "u-guest",
+  email: "guest@example.com",
+  emailVerified: true,
+  name: null,
+};
 
 describe.each(dbTargets)("viewer on $name", (target) => {
   let db: Db;
@@ -26,8 +38,8 @@ describe.each(dbTargets)("viewer on $name", (target) => {
     await upsertUser(db, boss);
     await upsertUser(db, guest);
     await grantAdmin(db, boss.email);
-    bossCookie = `session=${(await createSession(db, boss.sub, devEnv.session)).token}`;
-    guestCookie = `other=1; session=${(await createSession(db, guest.sub, devEnv.session)).token}`;
+    bossCookie = `session=${(await createSession(db, boss, devEnv.session)).token}`;
+    guestCookie = `other=1; session=${(await createSession(db, guest, devEnv.session)).token}`;
   });
   afterAll(async () => cleanup?.());
   afterEach(() => {
@@ -122,6 +134,10 @@ describe("sign-in options", () => {
       providerName: "Google",
     });
     expect(signInOptions(readEnv({ NODE_ENV: "test" }))).toEqual({
+      available: false,
+      providerName: "Google",
+    });
+    expect(signInOptions(readEnv({ NODE_ENV: "development" }))).toEqual({
       available: true,
       providerName: "Google",
     });

@@ -1,7 +1,12 @@
 // Who is looking at the page, as the root loader hands it to every screen.
 
 export interface SessionUser {
-  /** The issuer's subject identifier: users are identified by it. */
+  /**
+   * The OIDC issuer that vouches for `sub`: users are identified by both (migration 0008).
+   * '' for a user from before that migration whose next sign-in has not claimed them yet.
+   */
+  issuer: string;
+  /** The issuer's subject identifier. */
   sub: string;
   email: string | null;
   emailVerified: boolean;

@@ -5,17 +5,46 @@
 //   manifest.json              format, version, the migrations applied, tables, counts
 //   tables/{table}.json        the table's rows as PostgreSQL writes them (json_agg), exact
 //   photos/{collection}/{folder}/{name}   each photo object's bytes, under its key
+import { once } from "node:events";
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGunzip } from "node:zlib";
 import * as tar from "tar";
 import type { ImageStore } from "~/features/images/index.server";
-import { type Db, migrate, migrationFiles, type Queryable } from "~/shared/db.server";
+import {
+  type Db,
+  migrate,
+  migrationFiles,
+  type Queryable,
+  readMigration,
+} from "~/shared/db.server";
+import { logEvent } from "~/shared/events.server";
+import { writePrivateFile } from "~/shared/private-files.server";
 
 export const BACKUP_FORMAT = "leasing-site-backup";
 const FORMAT_VERSION = 1;
 /** A photo removed by an edit between the row snapshot and its copy: the backup starts again. */
 const ATTEMPTS = 3;
+
+/**
+ * The largest archive a restore accepts, and the most bytes its extraction may produce (the
+ * uncompressed tar stream, counted while it is read: a small file that inflates without end is
+ * stopped there). 8 GiB each: far above a leasing company's rows and photos (the demo site is a
+ * few MB), far below what would fill a server's disk unnoticed.
+ */
+export const RESTORE_LIMITS = { archiveBytes: 8 * 1024 ** 3, extractedBytes: 8 * 1024 ** 3 };
+export type RestoreLimits = typeof RESTORE_LIMITS;
+
+/**
+ * Tables a restore leaves empty: sessions (no cookie from before a restore works afterwards;
+ * everyone signs in again) and sign-ins in progress. Users and admin grants are restored: the
+ * staff must be admins again after a restore.
+ */
+const NOT_RESTORED = new Set(["sessions", "login_flows"]);
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
@@ -79,12 +108,13 @@ function keyOfFile(images: ImageStore, file: string): string {
 }
 
 /**
- * Writes the archive to `file` (through `{file}.partial`, renamed when complete). The rows come
+ * Writes the archive to `file`, owner-only (0600), through an exclusively created temporary file
+ * with a random name beside it, renamed when complete and removed on failure. The rows come
  * from one REPEATABLE READ transaction (one consistent snapshot while the site runs); the photos
  * are copied after it, and every original a row names must be among them, else (an edit removed
  * it meanwhile) the backup is taken again.
  */
-export async function writeBackup(db: Db, images: ImageStore, file: string) {
+export async function writeBackup(db: Db, images: ImageStore, file: string, by = "cli") {
   for (let attempt = 1; ; attempt++) {
     const staging = await fs.mkdtemp(path.join(os.tmpdir(), "backup-"));
     try {
@@ -93,13 +123,15 @@ export async function writeBackup(db: Db, images: ImageStore, file: string) {
         if (attempt < ATTEMPTS) continue;
         throw new Error("Photos kept changing while the backup was taken; try again.");
       }
-      const partial = `${file}.partial`;
-      await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, [
-        "manifest.json",
-        "tables",
-        "photos",
-      ]);
-      await fs.rename(partial, file);
+      await writePrivateFile(file, async (handle) => {
+        const pack = tar.create({ gzip: true, cwd: staging, portable: true }, [
+          "manifest.json",
+          "tables",
+          "photos",
+        ]);
+        for await (const chunk of pack) await handle.write(chunk as Buffer);
+      });
+      logEvent("backup", by, { file, ...counts(manifest) });
       return manifest;
     } finally {
       await fs.rm(staging, { recursive: true, force: true });
@@ -162,6 +194,10 @@ async function stage(db: Db, images: ImageStore, dir: string): Promise<BackupMan
   return manifest;
 }
 
+function counts(manifest: BackupManifest) {
+  return { rows: manifest.tables.reduce((n, t) => n + t.rows, 0), photos: manifest.photos };
+}
+
 async function listPhotos(root: string): Promise<string[]> {
   const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
   return entries
@@ -174,21 +210,61 @@ async function listPhotos(root: string): Promise<string[]> {
  * Reads and checks an archive's manifest, before anything is opened or changed: a file that is
  * no backup of this site is refused with a clear message.
  */
-export async function readBackupManifest(file: string): Promise<BackupManifest> {
+export async function readBackupManifest(
+  file: string,
+  limits: RestoreLimits = RESTORE_LIMITS,
+): Promise<BackupManifest> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "manifest-"));
   try {
-    return await extract(file, dir, ["manifest.json"]);
+    return await extract(file, dir, limits, ["manifest.json"]);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
 
-/** Extracts the archive (or some of its entries) into `dir` and checks its manifest. */
-async function extract(file: string, dir: string, entries?: string[]): Promise<BackupManifest> {
+class TooLargeError extends Error {}
+
+/** Extracts the archive (or some of its entries) into `dir`, bounded, and checks its manifest. */
+async function extract(
+  file: string,
+  dir: string,
+  limits: RestoreLimits,
+  entries?: string[],
+): Promise<BackupManifest> {
+  const size = (await fs.stat(file).catch(() => null))?.size;
+  if (size === undefined) throw new BackupRefusedError(`${file} cannot be read.`);
+  if (size > limits.archiveBytes) {
+    throw new BackupRefusedError(
+      `${file} is larger (${size} bytes) than a restore accepts (${limits.archiveBytes} bytes). Nothing was changed.`,
+    );
+  }
+  let inflated = 0;
+  const bounded = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      inflated += chunk.length;
+      if (inflated > limits.extractedBytes) done(new TooLargeError());
+      else done(null, chunk);
+    },
+  });
   try {
-    if (entries) await tar.extract({ file, cwd: dir, strict: true }, entries);
-    else await tar.extract({ file, cwd: dir, strict: true });
+    const unpack = tar.extract({ cwd: dir, strict: true }, entries ?? []);
+    const unpacked = new Promise<void>((resolve, reject) => {
+      unpack.on("close", resolve);
+      unpack.on("error", reject);
+    });
+    await pipeline(createReadStream(file), createGunzip(), bounded, async (chunks) => {
+      for await (const chunk of chunks) {
+        if (!unpack.write(chunk as Buffer)) await once(unpack, "drain");
+      }
+      unpack.end();
+      await unpacked;
+    });
   } catch (error) {
+    if (error instanceof TooLargeError) {
+      throw new BackupRefusedError(
+        `${file} extracts to more than a restore accepts (${limits.extractedBytes} bytes). Nothing was changed.`,
+      );
+    }
     throw new BackupRefusedError(`${file} is not a readable backup: ${(error as Error).message}`);
   }
   const manifest = JSON.parse(
@@ -214,14 +290,21 @@ export async function whyNotEmpty(db: Db, images: ImageStore): Promise<string | 
 }
 
 /**
- * Brings an empty database and photo store to the archive's state: the schema is migrated to
- * the backup's version, photos are written, then every row in one transaction, then the
- * migrations this code has beyond the backup's run.
+ * Brings an empty database and photo store to the archive's state: the rows are first loaded
+ * in a transaction that is rolled back (a table or row of the wrong shape is refused before
+ * anything changes), then the schema is migrated to the backup's version, photos are written,
+ * every row in one transaction (not sessions: NOT_RESTORED), then the migrations this code has
+ * beyond the backup's run.
  */
-export async function restoreBackup(db: Db, images: ImageStore, file: string) {
+export async function restoreBackup(
+  db: Db,
+  images: ImageStore,
+  file: string,
+  limits: RestoreLimits = RESTORE_LIMITS,
+) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "restore-"));
   try {
-    const manifest = await extract(file, dir);
+    const manifest = await extract(file, dir, limits);
     const known = await migrationFiles();
     if (manifest.migrations.some((m, i) => known[i] !== m)) {
       throw new BackupRefusedError(
@@ -241,27 +324,131 @@ export async function restoreBackup(db: Db, images: ImageStore, file: string) {
     if (busy)
       throw new BackupRefusedError(`The target is not empty: ${busy}. Nothing was changed.`);
 
+    const tables = await readTables(dir, manifest);
+    await dryRun(db, manifest, tables, applied);
+
     await migrate(db, undefined, { until: manifest.migrations.at(-1) ?? "" });
     const photos = await listPhotos(path.join(dir, "photos"));
     for (const key of photos) {
       await images.writeKey(key, await fs.readFile(path.join(dir, "photos", ...key.split("/"))));
     }
-    await db.transaction(async (tx) => {
-      await tx.query("SET LOCAL TIME ZONE 'UTC'");
-      for (const { name } of manifest.tables) {
-        const json = await fs.readFile(path.join(dir, "tables", `${name}.json`), "utf8");
-        await tx.query(
-          `INSERT INTO ${ident(name)} OVERRIDING SYSTEM VALUE
-           SELECT * FROM json_populate_recordset(NULL::${ident(name)}, $1::json)`,
-          [json],
-        );
-        await resetSequences(tx, name);
-      }
-    });
+    await db.transaction((tx) => loadRows(tx, tables));
     await migrate(db);
+    logEvent("restore", "cli", { file, ...counts(manifest) });
     return { manifest, photos: photos.length };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+type TableRows = { name: string; json: string; rows: Record<string, unknown>[] };
+
+/** The archive's tables to load: each a JSON array of objects, under a plain table name. */
+async function readTables(dir: string, manifest: BackupManifest): Promise<TableRows[]> {
+  if (!Array.isArray(manifest.tables)) throw new BackupRefusedError("The backup lists no tables.");
+  const tables: TableRows[] = [];
+  for (const table of manifest.tables) {
+    const name = (table as { name?: unknown })?.name;
+    if (typeof name !== "string" || !/^[a-z_][a-z0-9_]{0,62}$/.test(name)) {
+      throw new BackupRefusedError(
+        `The backup names a table that is not a table name: ${JSON.stringify(name)}.`,
+      );
+    }
+    if (NOT_RESTORED.has(name)) continue;
+    const json = await fs
+      .readFile(path.join(dir, "tables", `${name}.json`), "utf8")
+      .catch(() => null);
+    let rows: unknown = null;
+    try {
+      rows = json === null ? null : JSON.parse(json);
+    } catch {
+      // refused below
+    }
+    if (
+      !Array.isArray(rows) ||
+      rows.some((r) => r === null || typeof r !== "object" || Array.isArray(r))
+    ) {
+      throw new BackupRefusedError(
+        `The backup's table ${name} is not a list of rows. Nothing was changed.`,
+      );
+    }
+    tables.push({ name, json: json as string, rows: rows as Record<string, unknown>[] });
+  }
+  return tables;
+}
+
+class DryRunDone extends Error {}
+
+/**
+ * Loads every row as the restore will, at the backup's schema, in one transaction that is then
+ * rolled back (PostgreSQL's DDL is transactional): a table this version does not have, a row
+ * whose fields are not the table's columns, or a value of the wrong type is refused with a
+ * message before anything is changed.
+ */
+async function dryRun(
+  db: Db,
+  manifest: BackupManifest,
+  tables: TableRows[],
+  applied: readonly string[],
+) {
+  try {
+    await db.transaction(async (tx) => {
+      for (const name of manifest.migrations.filter((m) => !applied.includes(m))) {
+        await tx.exec(await readMigration(name));
+      }
+      const columns = new Map<string, Set<string>>();
+      for (const row of await tx.query<{ table_name: string; column_name: string }>(
+        `SELECT table_name, column_name FROM information_schema.columns
+          WHERE table_schema = current_schema()`,
+      )) {
+        const set = columns.get(row.table_name) ?? new Set<string>();
+        set.add(row.column_name);
+        columns.set(row.table_name, set);
+      }
+      for (const { name, rows } of tables) {
+        const wanted = columns.get(name);
+        if (!wanted)
+          throw new BackupRefusedError(
+            `The backup has a table this version does not know: ${name}. Nothing was changed.`,
+          );
+        rows.forEach((row, i) => {
+          const keys = Object.keys(row);
+          const unknown = keys.find((k) => !wanted.has(k));
+          const missing = [...wanted].find((c) => !(c in row));
+          if (unknown !== undefined || missing !== undefined) {
+            throw new BackupRefusedError(
+              `The backup's table ${name} does not match this version's: row ${i + 1} ${
+                unknown !== undefined
+                  ? `has a field "${unknown}" the table does not have`
+                  : `lacks the column "${missing}"`
+              }. Nothing was changed.`,
+            );
+          }
+        });
+      }
+      try {
+        await loadRows(tx, tables);
+      } catch (error) {
+        throw new BackupRefusedError(
+          `The backup's rows do not fit this version's tables: ${(error as Error).message}. Nothing was changed.`,
+        );
+      }
+      throw new DryRunDone();
+    });
+  } catch (error) {
+    if (!(error instanceof DryRunDone)) throw error;
+  }
+}
+
+async function loadRows(tx: Queryable, tables: TableRows[]) {
+  await tx.query("SET LOCAL TIME ZONE 'UTC'");
+  for (const { name, json } of tables) {
+    await tx.query(
+      `INSERT INTO ${ident(name)} OVERRIDING SYSTEM VALUE
+       SELECT * FROM json_populate_recordset(NULL::${ident(name)}, $1::json)`,
+      [json],
+    );
+    await resetSequences(tx, name);
   }
 }
 

@@ -10,6 +10,7 @@ import {
 } from "~/domain/company";
 import { ImageRejectedError, type ImageStore, processLogo } from "~/features/images/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
+import { logEvent } from "~/shared/events.server";
 import { HttpError } from "~/shared/http-error.server";
 import { type FeaturedRef, reorderFeatured } from "./featured.server";
 import type { SettingsInput } from "./settings-input.server";
@@ -150,6 +151,7 @@ export async function saveSettings(
       if (change.featuredOrder) await reorderFeatured(tx, change.featuredOrder);
       return mergeContent(company, next);
     });
+    logEvent("settings saved", updatedBy);
     for (const url of replaced) await images.remove(url).catch(() => undefined);
     return content;
   } catch (error) {

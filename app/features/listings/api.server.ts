@@ -15,6 +15,7 @@ import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/d
 import { logEvent } from "~/shared/events.server";
 import { HttpError, statusText } from "~/shared/http-error.server";
 import { log } from "~/shared/logger.server";
+import { redactUrl } from "~/shared/redact-url";
 import { eraseDeleted } from "./deleted.server";
 import { type Actor, historyOnlyPhotos } from "./history.server";
 import {
@@ -315,7 +316,8 @@ export function apiErrorHandler(error: unknown, req: Request, res: Response, _ne
         ? `${statusText(status)}: ${refusal.message}`
         : statusText(status);
   }
-  if (status >= 500) log().error({ err: error }, `${req.method} ${req.originalUrl} failed`);
+  if (status >= 500)
+    log().error({ err: error }, `${req.method} ${redactUrl(req.originalUrl)} failed`);
   if (res.headersSent) return res.end();
   res
     .status(status)
