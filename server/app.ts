@@ -13,6 +13,7 @@ import { liveEventStream } from "~/features/live/event-stream.server";
 import type { LiveHub } from "~/features/live/hub.server";
 import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/db.server";
 import { log, withRequestId } from "~/shared/logger.server";
+import { redactUrl } from "~/shared/redact-url";
 import { APPLICATION_PDF_PATH, applicationPdf } from "./application-pdf";
 import { createPageTargets, type PageTargets } from "./canonical-url";
 import { clientKey } from "./client-address";
@@ -195,7 +196,10 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
       // Nothing is written yet: the request takes the ordinary path instead (a fresh render
       // through Express, its headers and its one error handler), so no answer skips them.
       (error) => {
-        log().warn({ err: error }, `${req.method} ${req.url}: kept copy failed, rendering afresh`);
+        log().warn(
+          { err: error },
+          `${req.method} ${redactUrl(req.url ?? "/")}: kept copy failed, rendering afresh`,
+        );
         app(req, res);
       },
     );
