@@ -2,6 +2,7 @@
 // with React Router's server build, so that `npm start` runs plain JavaScript with every app
 // module loaded once (docs/decisions/0031-one-bundled-production-server.md). The module also still is a
 // React Router ServerBuild (the re-export below) for tools that read it as one.
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import { EXIT, runAdminCli } from "~/features/auth/admin-cli.server";
@@ -40,7 +41,9 @@ export async function startServer(source: NodeJS.ProcessEnv = process.env) {
   });
   const server = site.listen(env.port, env.host, () => {
     const where = env.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${env.dataDir}`;
-    log.info(`Listening on http://${env.host}:${env.port} — data: ${where}`);
+    // The port bound, not the one asked for (PORT=0: one the system chose, which tests read).
+    const { port } = server.address() as AddressInfo;
+    log.info(`Listening on http://${env.host}:${port} — data: ${where}`);
   });
   applyHttpTimeouts(server);
   answerClientErrors(server);

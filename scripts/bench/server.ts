@@ -4,7 +4,7 @@ import { closeSync, openSync, readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "../shared/free-port";
+import { waitForReportedPort } from "../shared/listening";
 
 export interface RunningServer {
   base: string;
@@ -17,8 +17,6 @@ export async function startServer(
   extraEnv: Record<string, string> = {},
 ): Promise<RunningServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `bench-${label}-`));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const outputFile = `${dataDir}.log`;
   const output = openSync(outputFile, "w");
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
@@ -27,9 +25,9 @@ export async function startServer(
       NODE_ENV: "production",
       DATABASE_URL: "",
       DATA_DIR: dataDir,
-      PORT: String(port),
+      // The system picks the port; it is read from the "Listening on" line.
+      PORT: "0",
       HOST: "127.0.0.1",
-      PUBLIC_URL: base,
       SEED_DEMO: "true",
       // The "Listening on" line this waits for is at info.
       LOG_LEVEL: "info",
@@ -43,17 +41,18 @@ export async function startServer(
     stdio: ["ignore", output, output],
   });
   closeSync(output); // The server has its own copy.
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const log = readFileSync(outputFile, "utf8");
-    if (child.exitCode !== null) throw new Error(`${label} server exited:\n${log}`);
-    const ok = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok && log.includes("Listening")) break;
-    if (Date.now() > deadline) throw new Error(`${label} server did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 250));
+  // The port it bound, from its own log: nobody else can listen there while it runs.
+  const port = await waitForReportedPort(child, () => readFileSync(outputFile, "utf8"), {
+    timeoutMs: 120_000,
+    what: `${label} server`,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const ok = await fetch(`${base}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (!ok || child.exitCode !== null) {
+    throw new Error(`${label} server does not serve:\n${readFileSync(outputFile, "utf8")}`);
   }
   return {
     base,
