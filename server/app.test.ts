@@ -12,9 +12,11 @@ import { insertListing } from "~/features/listings/queries.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { type Db, openDb } from "~/shared/db.server";
 import { readEnv } from "~/shared/env.server";
+import { rawClient } from "../tests/support/raw-http";
 import { createApp } from "./app";
 
 // Needs the production build (npm test builds first).
+const SECRET = "not-a-photo-secret-4f1c";
 const buildFile = path.resolve("build/server/index.js");
 const env = readEnv({ NODE_ENV: "production" });
 
@@ -29,7 +31,9 @@ describe("HTTP surface", () => {
     db = await openDb({ dataDir: "memory://" });
     hub = await LiveHub.start(db);
     root = await fs.mkdtemp(path.join(os.tmpdir(), "app-test-"));
-    const images = new DiskImageStore(root);
+    // The photos in a folder of their own; beside it, a file no request may reach.
+    const images = new DiskImageStore(path.join(root, "store"));
+    await fs.writeFile(path.join(root, "secret.txt"), SECRET);
     await images.save("properties", "a-b", "image_1_0.jpg", Buffer.from("jpeg-bytes"));
     const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
     const app = await createApp({
@@ -67,7 +71,24 @@ describe("HTTP surface", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(await res.text()).toBe("jpeg-bytes");
     expect((await fetch(`${base}/images/properties/a-b/missing.jpg`)).status).toBe(404);
-    expect((await fetch(`${base}/images/../../etc/passwd`)).status).toBe(404);
+  });
+
+  // Sent as written (fetch would resolve the dots before sending, reaching only the ordinary
+  // 404): the photo route itself must refuse to leave its folder, whatever the encoding.
+  it.each([
+    "/images/../secret.txt",
+    "/images/properties/../../secret.txt",
+    "/images/properties/a-b/../../../secret.txt",
+    "/images/%2e%2e/secret.txt",
+    "/images/..%2fsecret.txt",
+    "/images/properties/a-b/..%2f..%2f..%2fsecret.txt",
+    "/images/..%5csecret.txt",
+    "/images/../../../../../../etc/passwd",
+  ])("serves no file outside the photo folder for %s", async (target) => {
+    const res = await rawClient(base).send({ method: "GET", target });
+    expect(res.status).toBe(404);
+    expect(res.body.toString()).not.toContain(SECRET);
+    expect(res.body.toString()).not.toMatch(/root:.*:0:0:/);
   });
 
   it("falls back to the original for a variant that was never made", async () => {

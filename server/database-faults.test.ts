@@ -6,13 +6,13 @@ import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertListing } from "~/features/listings/queries.server";
 import { DATABASE_UNAVAILABLE, openDb } from "~/shared/db.server";
-import { freePort } from "../scripts/shared/free-port";
 import { missing } from "../tests/support/prerequisite";
 import { startTestApp } from "../tests/support/test-app";
 
@@ -137,7 +137,16 @@ if (problem) console.warn(`Skipping the PostgreSQL restart test: ${problem}.`);
 
 describe.skipIf(missing(problem))("a PostgreSQL cluster stopped and started again", () => {
   let dir = "";
-  let port = 0;
+  // PostgreSQL cannot listen on port 0 and report it, and a port picked for it would be free
+  // for anyone while it is stopped. So the cluster listens only on a Unix socket in this test's
+  // own directory, and the site reaches it over TCP through a relay of this test, on port 0 and
+  // held from start to end: a connection while the cluster is down is reset (ECONNRESET), as
+  // the machine's own would be refused. (A Unix socket itself is gone while the cluster is
+  // down, and ENOENT is not among the errors the app reads as "database unavailable".)
+  let relay: net.Server | undefined;
+  const relayed = new Set<net.Socket>();
+  const clusterUrl = () =>
+    `postgres://postgres@127.0.0.1:${((relay as net.Server).address() as net.AddressInfo).port}/postgres`;
   let site: Awaited<ReturnType<typeof siteOn>> | undefined;
   const asPostgres = (args: string[]) =>
     execFileSync("runuser", ["-u", "postgres", "--", ...args], { stdio: "pipe" });
@@ -148,7 +157,7 @@ describe.skipIf(missing(problem))("a PostgreSQL cluster stopped and started agai
       "-l",
       path.join(dir, "log"),
       "-o",
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      `-k ${dir} -c listen_addresses='' -c fsync=off`,
       "-w",
       "start",
     );
@@ -158,7 +167,6 @@ describe.skipIf(missing(problem))("a PostgreSQL cluster stopped and started agai
     const uid = Number(execFileSync("id", ["-u", "postgres"]).toString());
     const gid = Number(execFileSync("id", ["-g", "postgres"]).toString());
     await fs.chown(dir, uid, gid);
-    port = await freePort();
     asPostgres([
       `${PG_BIN}/initdb`,
       "-D",
@@ -170,12 +178,25 @@ describe.skipIf(missing(problem))("a PostgreSQL cluster stopped and started agai
       "--no-sync",
     ]);
     startCluster();
-    site = await siteOn(`postgres://postgres@127.0.0.1:${port}/postgres`);
+    relay = net.createServer((client) => {
+      relayed.add(client);
+      client.on("close", () => relayed.delete(client));
+      const upstream = net.connect(path.join(dir, ".s.PGSQL.5432"));
+      upstream.on("error", () => client.resetAndDestroy());
+      client.on("error", () => upstream.destroy());
+      upstream.on("close", () => client.destroy());
+      client.on("close", () => upstream.destroy());
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((r) => relay?.listen(0, "127.0.0.1", r));
+    site = await siteOn(clusterUrl());
   }, 60_000);
   afterAll(async () => {
     site?.live.close();
     await site?.t.close();
     await site?.db.close().catch(() => undefined);
+    for (const socket of relayed) socket.destroy();
+    await new Promise((r) => (relay ? relay.close(r) : r(undefined)));
     if (dir) {
       try {
         pgCtl("-m", "immediate", "-w", "stop");
@@ -220,7 +241,7 @@ describe.skipIf(missing(problem))("a PostgreSQL cluster stopped and started agai
     expect(elapsedSince(start)).toBeLessThan(5_000);
 
     const other = new pg.Client({
-      connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      connectionString: clusterUrl(),
     });
     await other.connect();
     try {

@@ -14,7 +14,7 @@ import { upsertUser } from "~/features/auth/users.server";
 import { getListing, insertListing } from "~/features/listings/queries.server";
 import { openDb } from "~/shared/db.server";
 import { readEnv } from "~/shared/env.server";
-import { freePort } from "../scripts/shared/free-port";
+import { waitForReportedPort } from "../scripts/shared/listening";
 import { streamingUpload } from "../tests/support/streaming-upload";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -38,13 +38,12 @@ interface Started {
 async function start(vars: Record<string, string> = {}): Promise<Started> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "shutdown-test-"));
   dirs.push(dataDir);
-  const port = await freePort();
   const vars0 = {
     NODE_ENV: "production",
-    PORT: String(port),
+    // The system picks the port; it is read from the "Listening on" line.
+    PORT: "0",
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
     SEED_DEMO: "false",
     ...vars,
   };
@@ -82,7 +81,7 @@ async function start(vars: Record<string, string> = {}): Promise<Started> {
     output += d;
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  await expect.poll(() => output, { timeout: 60_000, interval: 100 }).toContain("Listening on");
+  const port = await waitForReportedPort(child, () => output, { what: "npm start" });
   return {
     child,
     port,

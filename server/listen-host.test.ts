@@ -6,7 +6,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../scripts/shared/free-port";
+import { waitForReportedPort } from "../scripts/shared/listening";
 import { networkAddress } from "../tests/support/network-address";
 import { missing } from "../tests/support/prerequisite";
 
@@ -15,10 +15,10 @@ const lanAddress = networkAddress();
 /** Starts `npm start`'s script on a fresh data directory with these settings; resolves once it listens. */
 async function startServer(vars: Record<string, string | undefined>) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "entry-point-"));
-  const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port),
+    // The system picks the port; the test reads it from the "Listening on" line.
+    PORT: "0",
     DATA_DIR: dataDir,
     DATABASE_URL: "",
     SEED_DEMO: "false",
@@ -42,12 +42,7 @@ async function startServer(vars: Record<string, string | undefined>) {
   child.stderr?.on("data", (d: Buffer) => {
     log += d;
   });
-  const deadline = Date.now() + 60_000;
-  while (!log.includes("Listening")) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const port = await waitForReportedPort(child, () => log);
   return {
     port,
     async stop() {

@@ -2,6 +2,8 @@
 // with React Router's server build, so that `npm start` runs plain JavaScript with every app
 // module loaded once (docs/decisions/0031-one-bundled-production-server.md). The module also still is a
 // React Router ServerBuild (the re-export below) for tools that read it as one.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import { EXIT, runAdminCli } from "~/features/auth/admin-cli.server";
@@ -31,6 +33,13 @@ export async function startServer(source: NodeJS.ProcessEnv = process.env) {
     process.exit(EX_CONFIG);
   }
   const log = configureLogging(env.logLevel);
+  // PORT=0 (tests, the benchmark): the port is bound first, so that the default PUBLIC_URL
+  // (http://localhost:$PORT) names the port the system chose. Requests wait until the site is
+  // attached; nobody knows the port before the "Listening on" line (decision 0054).
+  const early = env.port === 0 ? await bindEarly(env.port, env.host) : undefined;
+  if (early && source.PUBLIC_URL === undefined) {
+    env = readEnv({ NODE_ENV: "production", ...source, PORT: String(early.port) });
+  }
   const services = await startServices(env);
   const site = await createApp({
     ...services,
@@ -38,10 +47,16 @@ export async function startServer(source: NodeJS.ProcessEnv = process.env) {
     build,
     clientDir: path.resolve(import.meta.dirname, "../client"),
   });
-  const server = site.listen(env.port, env.host, () => {
-    const where = env.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${env.dataDir}`;
-    log.info(`Listening on http://${env.host}:${env.port} — data: ${where}`);
-  });
+  const where = env.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${env.dataDir}`;
+  // The port bound, not the one asked for (PORT=0: one the system chose, which tests read).
+  const announce = () => {
+    const { port } = server.address() as AddressInfo;
+    log.info(`Listening on http://${env.host}:${port} — data: ${where}`);
+  };
+  const server = early
+    ? early.server.on("request", site)
+    : site.listen(env.port, env.host, announce);
+  if (early) announce();
   applyHttpTimeouts(server);
   answerClientErrors(server);
   shutDownOnSignals({
@@ -51,6 +66,16 @@ export async function startServer(source: NodeJS.ProcessEnv = process.env) {
     timeoutMs: env.shutdownTimeoutMs,
   });
   return server;
+}
+
+/** An HTTP server bound to `port` (0: any) with no request listener yet, and the port it got. */
+async function bindEarly(port: number, host: string) {
+  const server = http.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  return { server, port: (server.address() as AddressInfo).port };
 }
 
 /** `npm run backup -- <file>` / `npm run restore -- <file>`. Returns the exit code. */

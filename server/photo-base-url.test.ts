@@ -75,7 +75,28 @@ describe("photos from PHOTO_BASE_URL", () => {
   });
 
   it("keeps the site's own image URLs working (the CDN's origin may be this server)", async () => {
-    expect((await fetch(app.base + url)).status).toBe(404); // nothing stored: not a 5xx
+    const jpeg = await sharp({
+      create: { width: 30, height: 20, channels: 3, background: "#345678" },
+    })
+      .jpeg()
+      .toBuffer();
+    const stored = await app.images.save(
+      "properties",
+      "7-cdn-court",
+      "image_1700000000000_0.jpg",
+      jpeg,
+    );
+    expect(stored).toBe(url);
+    const res = await fetch(app.base + url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
+    expect(Buffer.from(await res.arrayBuffer()).equals(jpeg)).toBe(true);
+    // A variant never made falls back to the original, as without a base URL.
+    const variant = await fetch(app.base + url.replace(/\.jpg$/, ".w400.webp"));
+    expect(variant.status).toBe(200);
+    expect(Buffer.from(await variant.arrayBuffer()).equals(jpeg)).toBe(true);
+    // And a photo that is not stored is the ordinary 404, not a 5xx.
+    expect((await fetch(app.base + url.replace("_0.jpg", "_9.jpg"))).status).toBe(404);
   });
 });
 

@@ -5,7 +5,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../scripts/shared/free-port";
+import { waitForReportedPort } from "../scripts/shared/listening";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -35,7 +35,6 @@ describe("npm start", () => {
 
   it("serves the site from the built bundle, with no TypeScript and no source module loaded", async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "start-test-"));
-    const port = await freePort();
     child = spawn(process.execPath, ["scripts/start.mjs"], {
       cwd: root,
       env: {
@@ -43,7 +42,7 @@ describe("npm start", () => {
         // Through NODE_OPTIONS, so that any node process the start script spawns is guarded too.
         NODE_OPTIONS: `--import data:text/javascript,${encodeURIComponent(register)}`,
         NODE_ENV: "production",
-        PORT: String(port),
+        PORT: "0",
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
         SEED_DEMO: "false",
@@ -57,12 +56,9 @@ describe("npm start", () => {
     child.stderr?.on("data", (d: Buffer) => {
       log += d;
     });
-    const listening = new Promise<void>((resolve, reject) => {
-      child?.stdout?.on("data", () => log.includes("Listening on") && resolve());
-      child?.once("exit", (code) => reject(new Error(`npm start exited with ${code}:\n${log}`)));
-    });
-    await listening;
-    expect(log).toContain("Listening on http://127.0.0.1");
+    // PORT=0: the port the system gave it, from its "Listening on" line.
+    const port = await waitForReportedPort(child, () => log, { what: "npm start" });
+    expect(log).toContain(`Listening on http://127.0.0.1:${port}`);
     const page = await fetch(`http://127.0.0.1:${port}/about`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("<h1");

@@ -1,10 +1,10 @@
 // Starts the real server (built bundle, fresh embedded database with the demo content).
-import { type ChildProcess, spawn } from "node:child_process";
-import { closeSync, openSync, readFileSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { closeSync, openSync, readdirSync, readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "../shared/free-port";
+import { waitForReportedPort } from "../shared/listening";
 
 export interface RunningServer {
   base: string;
@@ -19,8 +19,6 @@ export async function startServer(
   cwd = process.cwd(),
 ): Promise<RunningServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `bench-${label}-`));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const outputFile = `${dataDir}.log`;
   const output = openSync(outputFile, "w");
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
@@ -30,9 +28,9 @@ export async function startServer(
       NODE_ENV: "production",
       DATABASE_URL: "",
       DATA_DIR: dataDir,
-      PORT: String(port),
+      // The system picks the port; it is read from the "Listening on" line.
+      PORT: "0",
       HOST: "127.0.0.1",
-      PUBLIC_URL: base,
       SEED_DEMO: "true",
       // The benchmark measures renders from one address on purpose (0050).
       RENDER_RATE_LIMIT: "100000000",
@@ -48,17 +46,20 @@ export async function startServer(
     stdio: ["ignore", output, output],
   });
   closeSync(output); // The server has its own copy.
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const log = readFileSync(outputFile, "utf8");
-    if (child.exitCode !== null) throw new Error(`${label} server exited:\n${log}`);
-    const ok = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok && log.includes("Listening")) break;
-    if (Date.now() > deadline) throw new Error(`${label} server did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 250));
+  // The port it bound, from its own log: nobody else can listen there while it runs. A build
+  // older than decision 0054 logs the port it was given (0): its socket is looked up instead.
+  const log = () => readFileSync(outputFile, "utf8");
+  const port = await Promise.race([
+    waitForReportedPort(child, log, { timeoutMs: 120_000, what: `${label} server` }),
+    listeningPortOfTree(child, log),
+  ]);
+  const base = `http://127.0.0.1:${port}`;
+  const ok = await fetch(`${base}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (!ok || child.exitCode !== null) {
+    throw new Error(`${label} server does not serve:\n${readFileSync(outputFile, "utf8")}`);
   }
   return {
     base,
@@ -86,4 +87,44 @@ export async function detailPathWithPhotos(base: string): Promise<string> {
     }
   }
   throw new Error("No demo property with photos found");
+}
+
+/** For builds that log "Listening on …:0": the TCP port a process (or a child of it) listens on. */
+async function listeningPortOfTree(child: ChildProcess, log: () => string): Promise<number> {
+  for (let i = 0; i < 1200; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    if (!/Listening on \S+:0\b/.test(log()) || !child.pid) continue;
+    const pids = descendants(child.pid);
+    const sockets = execFileSync("ss", ["-Hltnp"], { encoding: "utf8" }).split("\n");
+    for (const line of sockets) {
+      const pid = /pid=(\d+)/.exec(line)?.[1];
+      const port = /:(\d+)\s/.exec(line)?.[1];
+      if (pid && port && pids.has(Number(pid))) return Number(port);
+    }
+  }
+  return new Promise(() => undefined); // Never: the reported port wins the race.
+}
+
+function descendants(root: number): Set<number> {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  const found = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, parent] of parents) {
+      if (found.has(parent) && !found.has(pid)) {
+        found.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return found;
 }

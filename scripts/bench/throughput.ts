@@ -1,12 +1,12 @@
 // Requests per second for the server-rendered detail page against nginx serving a file with
 // the very same bytes, in the same run on the same machine (autocannon as the client).
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort } from "../shared/free-port";
+import { startNginxOnSomePort } from "../shared/nginx";
 
 export interface Throughput {
   target: string;
@@ -58,10 +58,13 @@ export async function throughput(
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "bench-nginx-"));
   await fsp.mkdir(path.join(dir, "root"));
   await fsp.writeFile(path.join(dir, "root", "page.html"), html);
-  const port = await freePort();
-  await fsp.writeFile(
-    path.join(dir, "nginx.conf"),
-    `daemon off; master_process on; worker_processes auto; pid ${dir}/nginx.pid;
+  // nginx cannot listen on port 0: a random port, another if taken, and ready only once
+  // /.run-token answers with this run's token (scripts/shared/nginx.ts).
+  const started = await startNginxOnSomePort({
+    binary: NGINX,
+    prefix: dir,
+    config: (port, token) => ({
+      "nginx.conf": `master_process on; worker_processes auto; pid ${dir}/nginx.pid;
 error_log ${dir}/error.log;
 events { worker_connections 1024; }
 http {
@@ -70,25 +73,22 @@ http {
   client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir};
   uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
   types { text/html html; }
-  server { listen 127.0.0.1:${port}; root ${dir}/root; }
+  server {
+    listen 127.0.0.1:${port}; root ${dir}/root;
+    location = /.run-token { return 200 "${token}"; }
+  }
 }
 `,
-  );
-  const nginx = spawn(NGINX, ["-c", path.join(dir, "nginx.conf"), "-e", `${dir}/error.log`], {
-    stdio: "ignore",
+    }),
+    isOurs: async (port, token) => {
+      const res = await fetch(`http://127.0.0.1:${port}/.run-token`).catch(() => undefined);
+      if (!res) return "no answer";
+      return (await res.text()) === token ? "ours" : "other";
+    },
   });
+  const nginx = started.child;
   try {
-    const nginxUrl = `http://127.0.0.1:${port}/page.html`;
-    for (let i = 0; i < 50; i++) {
-      if (
-        await fetch(nginxUrl).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const nginxUrl = `http://127.0.0.1:${started.port}/page.html`;
     // Warm both up, then measure one after the other.
     await load("warm-up", base + page, 2);
     await load("warm-up", nginxUrl, 2);
@@ -107,8 +107,11 @@ http {
       ratio: ssr.requestsPerSecond / file.requestsPerSecond,
     };
   } finally {
-    nginx.kill("SIGTERM");
-    await new Promise((r) => nginx.once("exit", r));
+    if (nginx.exitCode === null) {
+      const exited = new Promise((r) => nginx.once("exit", r));
+      nginx.kill("SIGTERM");
+      await exited;
+    }
     await fsp.rm(dir, { recursive: true, force: true });
   }
 }

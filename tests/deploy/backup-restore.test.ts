@@ -17,7 +17,6 @@ import { ListingWrites } from "~/features/listings/listing-writes.server";
 import { getListing } from "~/features/listings/queries.server";
 import { type Db, openDb } from "~/shared/db.server";
 import { readEnv } from "~/shared/env.server";
-import { freePort } from "../../scripts/shared/free-port";
 import { jpegWithGps } from "../support/images";
 import { missing } from "../support/prerequisite";
 import { startS3, type TestS3 } from "../support/s3";
@@ -151,7 +150,7 @@ describe.skipIf(missing(!serverUrl && "TEST_DATABASE_URL is not set"))("backup a
     }
 
     // Backed up while the site runs on it: through the running server's admin socket.
-    const site = startSite({ DATA_DIR: sourceDir, SEED_DEMO: "false" }, await freePort());
+    const site = startSite({ DATA_DIR: sourceDir, SEED_DEMO: "false" });
     try {
       await waitUntilServing(site);
       const backup = await cli("backup", archive, embedded(sourceDir));

@@ -8,7 +8,6 @@ import express from "express";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar, followUntil, redirectTarget, request } from "~/features/auth/http-test-client";
-import { freePort } from "../../scripts/shared/free-port";
 import { jpegWithGps } from "../support/images";
 import { missing } from "../support/prerequisite";
 import { startS3, type TestS3 } from "../support/s3";
@@ -71,13 +70,10 @@ describe.skipIf(missing(!serverUrl && "TEST_DATABASE_URL is not set"))(
       db = await freshDatabase(serverUrl as string);
       s3 = await startS3();
       const bucket = await s3.createBucket();
-      const ports: [number, number] = [await freePort(), await freePort()];
-      // nginx starts only once both instances serve: until then this port stays held, so that
-      // no other test's server can be given it meanwhile (a bind failure once seen in CI).
-      const held = http.createServer();
-      await new Promise<void>((r) => held.listen(0, "127.0.0.1", r));
-      const nginxPort = (held.address() as import("node:net").AddressInfo).port;
-      const site = `http://127.0.0.1:${nginxPort}`;
+      // nginx first: its address is the sites' PUBLIC_URL and the sign-in redirect; it is
+      // pointed at the instances once they serve (processes.ts, startNginx).
+      nginx = await startNginx();
+      const site = nginx.base;
       // An identity provider outside both instances (as Google is): the project's development
       // provider, on its own loopback port.
       const issuerApp = express();
@@ -107,10 +103,9 @@ describe.skipIf(missing(!serverUrl && "TEST_DATABASE_URL is not set"))(
         OIDC_CLIENT_SECRET: provider.clientSecret,
       });
       // Both at the same moment, on an empty database.
-      sites = [startSite(env(0), ports[0]), startSite(env(1), ports[1])];
+      sites = [startSite(env(0)), startSite(env(1))];
       await Promise.all(sites.map((s) => waitUntilServing(s)));
-      await new Promise((r) => held.close(r));
-      nginx = await startNginx(ports, nginxPort);
+      await nginx.route(sites);
     }, 120_000);
 
     afterAll(async () => {

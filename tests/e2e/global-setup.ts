@@ -4,14 +4,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "../../scripts/shared/free-port";
 
 export default async function globalSetup() {
   await fs.access("build/server/index.js").catch(() => {
     throw new Error("Run `npm run build` before the browser tests (npm test does).");
   });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "leasing-e2e-"));
-  const [port, controlPort] = [await freePort(), await freePort()];
   const child: ChildProcess = spawn(
     process.execPath,
     ["--import", "tsx", "tests/e2e/test-server.ts"],
@@ -20,29 +18,32 @@ export default async function globalSetup() {
         ...process.env,
         NODE_ENV: "development", // the development sign-in runs only then (decision 0013)
         DATABASE_URL: "",
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
         OIDC_CLIENT_ID: "",
         OIDC_CLIENT_SECRET: "",
         ADMIN_EMAILS: "",
         DATA_DIR: dataDir,
-        PORT: String(port),
-        CONTROL_PORT: String(controlPort),
         SEED_DEMO: "true",
       },
       stdio: ["ignore", "pipe", "inherit"],
     },
   );
   const removeDataDir = () => fs.rm(dataDir, { recursive: true, force: true });
+  // The server listens on port 0 and prints the ports it got (test-server.ts): a line
+  // `test-server ready {"port":…,"controlPort":…}` on its own stdout.
+  let ports: { port: number; controlPort: number };
   try {
-    await new Promise<void>((resolve, reject) => {
+    ports = await new Promise((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error("test server did not start in 60 s")),
-        60_000,
+        () => reject(new Error("test server did not start in 180 s")),
+        180_000,
       );
+      let output = "";
       child.stdout?.on("data", (chunk: Buffer) => {
-        if (chunk.toString().includes("test-server ready")) {
+        output += chunk.toString();
+        const ready = /^test-server ready (\{.*\})$/m.exec(output);
+        if (ready) {
           clearTimeout(timer);
-          resolve();
+          resolve(JSON.parse(ready[1] as string));
         }
       });
       child.on("exit", (code) => reject(new Error(`test server exited with ${code}`)));
@@ -59,8 +60,8 @@ export default async function globalSetup() {
     }
   });
   // Read by server-info.ts in the workers (they inherit this process's environment).
-  process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
-  process.env.E2E_CONTROL_URL = `http://127.0.0.1:${controlPort}`;
+  process.env.E2E_BASE_URL = `http://127.0.0.1:${ports.port}`;
+  process.env.E2E_CONTROL_URL = `http://127.0.0.1:${ports.controlPort}`;
   process.env.E2E_DATA_DIR = dataDir;
 
   return async () => {

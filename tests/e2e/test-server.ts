@@ -1,6 +1,7 @@
 // The real server, plus a control port that only tests use: it runs the commands of
 // control-commands.server.ts (the PGlite files belong to this process, so tests cannot open them).
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -14,10 +15,27 @@ import { startServices } from "../../server/services";
 import { type ControlCommands, controlCommands } from "./control-commands.server";
 import { STANDING_ADMIN } from "./server-info";
 
+// Both servers listen on port 0 first; the site's address (PUBLIC_URL, the sign-in redirect)
+// is the port it got, and the ready line reports both ports to global-setup.ts.
+const server = applyHttpTimeouts(http.createServer());
+const control = http.createServer();
+const listening = (s: http.Server) =>
+  new Promise<number>((resolve, reject) => {
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => resolve((s.address() as AddressInfo).port));
+  });
+const [port, controlPort] = [await listening(server), await listening(control)];
+
 // NODE_ENV "development" (only then does it run): the built-in development identity provider
 // signs test users in offline. The server listens on loopback only. Every browser of the suite
 // is one client (127.0.0.1): page renders are not limited here.
-const env = readEnv({ RENDER_RATE_LIMIT: "100000000", ...process.env, NODE_ENV: "development" });
+const env = readEnv({
+  RENDER_RATE_LIMIT: "100000000",
+  ...process.env,
+  NODE_ENV: "development",
+  PORT: String(port),
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+});
 configureLogging(env.logLevel);
 const services = await startServices(env);
 const build = (await import(
@@ -28,8 +46,8 @@ const app = await createApp({ ...services, env, build, clientDir: path.resolve("
 await grantAdmin(services.db, STANDING_ADMIN, "e2e");
 
 const commands = controlCommands({ ...services, env });
-const server = applyHttpTimeouts(app.listen(env.port, "127.0.0.1"));
-const control = http.createServer(async (req, res) => {
+server.on("request", app);
+control.on("request", async (req, res) => {
   let body = "";
   for await (const chunk of req) body += chunk;
   try {
@@ -44,9 +62,7 @@ const control = http.createServer(async (req, res) => {
       .end(JSON.stringify({ error: String((error as Error).stack ?? error) }));
   }
 });
-control.listen(Number(process.env.CONTROL_PORT), "127.0.0.1", () => {
-  console.log("test-server ready");
-});
+console.log(`test-server ready ${JSON.stringify({ port, controlPort })}`);
 
 // The same graceful shutdown as `npm start` (server/graceful-shutdown.ts).
 shutDownOnSignals({

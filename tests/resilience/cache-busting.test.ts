@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEnv } from "~/shared/env.server";
-import { freePort, prepareAdmin, startServerProcess } from "../support/server-process";
+import { prepareAdmin, startServerProcess } from "../support/server-process";
 
 const ATTACK_MS = 20_000;
 const READERS = 10;
@@ -86,14 +86,10 @@ describe("cache-busting", () => {
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "busting-"));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
     // Default limits, and a trusted proxy.
     const source = {
       NODE_ENV: "production",
-      PORT: String(port),
       HOST: "127.0.0.1",
-      PUBLIC_URL: base,
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       SEED_DEMO: "false",
@@ -101,7 +97,8 @@ describe("cache-busting", () => {
       LOG_LEVEL: "warn",
     };
     const cookie = await prepareAdmin(readEnv(source), "busting-admin@example.com");
-    server = await startServerProcess(source, base);
+    server = await startServerProcess(source);
+    base = server.base;
     for (let i = 0; i < 6; i++) {
       const collection = i % 2 === 0 ? "properties" : "newConstruction";
       const form = new FormData();

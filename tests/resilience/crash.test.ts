@@ -18,7 +18,7 @@ import { readEnv } from "~/shared/env.server";
 import { startServices } from "../../server/services";
 import { jpegWithGps } from "../support/images";
 import { missing } from "../support/prerequisite";
-import { freePort, prepareAdmin, startServerProcess } from "../support/server-process";
+import { prepareAdmin, startServerProcess } from "../support/server-process";
 import { storageProblems } from "../support/storage-consistency";
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 20);
@@ -79,13 +79,11 @@ for (const target of await targets()) {
 
     it(`keeps every acknowledged write and a consistent photo store, ${ROUNDS} rounds`, async () => {
       const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `crash-${target.name}-`));
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
+      // The server listens on port 0 and reports its port: a new one after every restart.
+      let base = "";
       const source: Record<string, string> = {
         NODE_ENV: "production",
-        PORT: String(port),
         HOST: "127.0.0.1",
-        PUBLIC_URL: base,
         DATA_DIR: dataDir,
         DATABASE_URL: target.databaseUrl ?? "",
         SEED_DEMO: "false",
@@ -107,7 +105,8 @@ for (const target of await targets()) {
       try {
         for (let round = 1; round <= ROUNDS; round++) {
           const t0 = performance.now();
-          const server = await startServerProcess(source, base);
+          const server = await startServerProcess(source);
+          base = server.base;
           const t1 = performance.now();
           // Killed once a random number of writes were acknowledged, while the others run.
           const ackedBefore = acknowledged.writes;

@@ -12,7 +12,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEnv } from "~/shared/env.server";
 import { jpegWithGps } from "../support/images";
-import { freePort, prepareAdmin, rssMb, startServerProcess } from "../support/server-process";
+import { prepareAdmin, rssMb, startServerProcess } from "../support/server-process";
 
 const VISITORS = 200;
 const BROWSE_MS = Number(process.env.LOAD_BROWSE_MS ?? 60_000);
@@ -31,7 +31,6 @@ const RSS_BOUND_MB = 900;
 describe("load", () => {
   let server: Awaited<ReturnType<typeof startServerProcess>>;
   let base = "";
-  let port = 0;
   let cookie = "";
   let dataDir = "";
   const ids: string[] = [];
@@ -40,13 +39,9 @@ describe("load", () => {
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "load-"));
-    port = await freePort();
-    base = `http://127.0.0.1:${port}`;
     const source = {
       NODE_ENV: "production",
-      PORT: String(port),
       HOST: "127.0.0.1",
-      PUBLIC_URL: base,
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       SEED_DEMO: "false",
@@ -57,7 +52,8 @@ describe("load", () => {
       LIVE_STREAMS_TOTAL: String(SUBSCRIBERS + 100),
     };
     cookie = await prepareAdmin(readEnv(source), "load-admin@example.com");
-    server = await startServerProcess(source, base);
+    server = await startServerProcess(source);
+    base = server.base;
     sampler = setInterval(() => {
       if (server.pid) {
         void rssMb(server.pid).then(
@@ -219,7 +215,7 @@ describe("load", () => {
     const slow = new Set<net.Socket>();
     let slowClosed = 0;
     const openSlow = () => {
-      const socket = net.connect(port, "127.0.0.1");
+      const socket = net.connect(server.port, "127.0.0.1");
       socket.on("error", () => undefined);
       socket.write("GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ");
       const drip = setInterval(() => socket.write("a"), 1000);

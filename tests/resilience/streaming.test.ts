@@ -12,7 +12,7 @@ import { editableOf, parseSettings, saveSettings } from "~/features/content/inde
 import { createImageStore } from "~/features/images/index.server";
 import { openDb } from "~/shared/db.server";
 import { readEnv } from "~/shared/env.server";
-import { freePort, rssMb, startServerProcess } from "../support/server-process";
+import { rssMb, startServerProcess } from "../support/server-process";
 
 const DOWNLOADS = 100;
 const PDF_BYTES = 25 * 1024 * 1024;
@@ -25,13 +25,9 @@ describe("streamed downloads", () => {
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "streaming-"));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
     const source = {
       NODE_ENV: "production",
-      PORT: String(port),
       HOST: "127.0.0.1",
-      PUBLIC_URL: base,
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       SEED_DEMO: "false",
@@ -49,7 +45,8 @@ describe("streamed downloads", () => {
     } finally {
       await db.close();
     }
-    server = await startServerProcess(source, base);
+    server = await startServerProcess(source);
+    base = server.base;
   }, 120_000);
   afterAll(async () => {
     server?.kill("SIGTERM");

@@ -1,23 +1,16 @@
 // The production bundle (build/server/index.js) as a process of its own, as `npm start` runs
 // it: for tests that kill it, or measure its memory apart from the test's.
 import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
-import net from "node:net";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { grantAdmin } from "~/features/auth/admins.server";
 import { createSession } from "~/features/auth/sessions.server";
 import { upsertUser } from "~/features/auth/users.server";
 import { openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
+import { START_BUNDLE_REPORTING_PORT, waitForReportedPort } from "../../scripts/shared/listening";
 
 /**
  * A signed-in admin's Cookie header, written into the database the server will use before it
@@ -36,20 +29,26 @@ export async function prepareAdmin(env: Env, email: string): Promise<string> {
   }
 }
 
-/** Starts the server with these variables; resolves once /healthz answers. */
+/**
+ * Starts the server with these variables on PORT=0; resolves once it reported the port it bound
+ * and /healthz there answered 200 from this very process (its token in `x-test-instance`).
+ */
 export async function startServerProcess(
   source: Record<string, string>,
-  base: string,
-): Promise<ChildProcess & { output(): string }> {
+): Promise<ChildProcess & { output(): string; port: number; base: string }> {
+  const token = randomUUID();
   const child = spawn(
     process.execPath,
     [
       "--input-type=module",
       "-e",
-      "const { startServer } = await import(process.argv[1]); await startServer(process.env);",
-      path.resolve("build/server/index.js"),
+      START_BUNDLE_REPORTING_PORT,
+      pathToFileURL(path.resolve("build/server/index.js")).href,
     ],
-    { env: { ...process.env, ...source }, stdio: ["ignore", "pipe", "pipe"] },
+    {
+      env: { ...process.env, ...source, PORT: "0", TEST_INSTANCE_TOKEN: token },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
   let output = "";
   child.stdout?.on("data", (c: Buffer) => {
@@ -58,18 +57,26 @@ export async function startServerProcess(
   child.stderr?.on("data", (c: Buffer) => {
     output += c.toString();
   });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    const ok = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return Object.assign(child, { output: () => output });
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    const port = await waitForReportedPort(child, () => output);
+    const base = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+      const res = await fetch(`${base}/healthz`).catch(() => undefined);
+      await res?.arrayBuffer();
+      if (res?.ok) {
+        const from = res.headers.get("x-test-instance");
+        if (from !== token) throw new Error(`${base} is answered by another process (${from})`);
+        return Object.assign(child, { output: () => output, port, base });
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`server did not start: ${output}`);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
   }
-  child.kill("SIGKILL");
-  throw new Error(`server did not start: ${output}`);
 }
 
 /** Resident memory of a process, in MB (Linux /proc). */

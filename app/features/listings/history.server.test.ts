@@ -132,11 +132,11 @@ for (const { name, db: target, storage } of combinations) {
       for (const url of now?.image_urls ?? []) expect(await status(url)).toBe(200);
       const again = await listHistory(app.db, "properties", "7-history-street");
       expect(again[0]?.action).toBe("restored");
-      expect(again[0]?.changes).toEqual(
-        [{ photos: "added", count: 1 }, { photos: "reordered" }]
-          .slice(0, 1)
-          .concat(again[0]?.changes.slice(1) as never[]),
-      );
+      // From the state after the photo removal (price 1200, photo a with its caption) back to
+      // the saved version: only photo b comes back, in front of a; nothing else differs.
+      expect(again[0]?.changes).toEqual([{ photos: "added", count: 1 }]);
+      expect(again[0]?.after.image_urls).toEqual(saved?.after.image_urls);
+      expect(again.length).toBe(history.length + 1);
       // Back to the first version: the second photo goes to the trash again.
       const added = again.find((h) => h.action === "added");
       expect(
@@ -146,6 +146,17 @@ for (const { name, db: target, storage } of combinations) {
       const first = await current();
       expect(first?.image_urls).toEqual(added?.after.image_urls);
       expect(first?.price).toBe("1000");
+      const latest = await listHistory(app.db, "properties", "7-history-street");
+      expect(latest[0]?.action).toBe("restored");
+      expect(latest[0]?.changes).toHaveLength(4);
+      expect(latest[0]?.changes).toEqual(
+        expect.arrayContaining([
+          { field: "price", before: "1200", after: "1000" },
+          { field: "currently_available", before: true, after: false },
+          { photos: "removed", count: 1 },
+          { caption: 1, before: "Porch", after: "" },
+        ]),
+      );
     });
 
     it("refuses a restore onto an address another listing has, and unknown versions", async () => {

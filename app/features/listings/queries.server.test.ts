@@ -81,10 +81,31 @@ describe.each(dbTargets)("listing queries on $name", (target) => {
   });
 
   it("rejects offer fields on a construction", async () => {
-    await expect(
-      insertListing(db, "newConstruction", "x", { ...base, address: "x" }),
-    ).rejects.toThrow();
-    expect(await listingExists(db, "newConstruction", "x")).toBe(false);
+    const construction = { ...base, address: "x", currently_available: null, price: null };
+    // Each offer field alone is refused by the table's check, and nothing is stored.
+    for (const offer of [
+      { currently_available: true },
+      { currently_available: false },
+      { price: "2500" },
+      { reserve_url: "https://example.com/reserve" },
+    ]) {
+      const refused = await insertListing(db, "newConstruction", "x", {
+        ...construction,
+        ...offer,
+      }).then(
+        () => null,
+        (error: { code?: string; message?: string }) => error,
+      );
+      expect(refused, JSON.stringify(offer)).toMatchObject({
+        code: "23514", // check_violation
+        message: expect.stringMatching(/violates check constraint "listings_check"/),
+      });
+      expect(await listingExists(db, "newConstruction", "x")).toBe(false);
+    }
+    // Without them the same construction is stored (the refusal was for the offer fields).
+    expect(await insertListing(db, "newConstruction", "x", construction)).toBe(true);
+    expect(await listingExists(db, "newConstruction", "x")).toBe(true);
+    await deleteListing(db, "newConstruction", "x");
   });
 
   it("updates availability, images (thumbnail = first) and the full record", async () => {
