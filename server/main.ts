@@ -70,7 +70,8 @@ export async function startServer(source: NodeJS.ProcessEnv = process.env) {
 
 /** An HTTP server bound to `port` (0: any) with no request listener yet, and the port it got. */
 async function bindEarly(port: number, host: string) {
-  const server = http.createServer();
+  // Timeouts before listen(): Node reads the check interval when it starts listening.
+  const server = applyHttpTimeouts(http.createServer());
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => resolve());
