@@ -5,6 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { missing } from "../../tests/support/prerequisite";
 import { findNginx, startNginxOnSomePort } from "./nginx";
 
 const nginx = findNginx();
@@ -57,21 +58,24 @@ http { access_log off; client_body_temp_path ${prefix}; proxy_temp_path ${prefix
   return { started, tried };
 }
 
-describe.skipIf(!nginx)("nginx on a port nobody reserved", () => {
-  it("tries another port when the first is answered by another process", async () => {
-    const taken = await holder(true);
-    const { started, tried } = await start(taken);
-    expect(tried[0]).toBe(taken);
-    expect(started.attempts).toBe(2);
-    expect(started.port).not.toBe(taken);
-    expect(await (await fetch(`http://127.0.0.1:${started.port}/`)).text()).toBe(started.token);
-  });
+describe.skipIf(missing(!nginx && "nginx is not installed"))(
+  "nginx on a port nobody reserved",
+  () => {
+    it("tries another port when the first is answered by another process", async () => {
+      const taken = await holder(true);
+      const { started, tried } = await start(taken);
+      expect(tried[0]).toBe(taken);
+      expect(started.attempts).toBe(2);
+      expect(started.port).not.toBe(taken);
+      expect(await (await fetch(`http://127.0.0.1:${started.port}/`)).text()).toBe(started.token);
+    });
 
-  it("tries another port when nginx reports Address already in use", async () => {
-    const taken = await holder(false);
-    const { started, tried } = await start(taken);
-    expect(tried[0]).toBe(taken);
-    expect(started.attempts).toBe(2);
-    expect(await (await fetch(`http://127.0.0.1:${started.port}/`)).text()).toBe(started.token);
-  }, 30_000);
-});
+    it("tries another port when nginx reports Address already in use", async () => {
+      const taken = await holder(false);
+      const { started, tried } = await start(taken);
+      expect(tried[0]).toBe(taken);
+      expect(started.attempts).toBe(2);
+      expect(await (await fetch(`http://127.0.0.1:${started.port}/`)).text()).toBe(started.token);
+    }, 30_000);
+  },
+);

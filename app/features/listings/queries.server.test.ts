@@ -171,26 +171,26 @@ describe.each(dbTargets)("listing queries on $name", (target) => {
 
   // Several server instances on one PostgreSQL stay in step: a write through one instance's
   // connections reaches the live hub (and so the page cache and browsers) of another.
-  it.runIf(target.name === "postgres")(
-    "announces a write made by another server instance",
-    async () => {
-      const other = await anotherInstance?.();
-      if (!other) throw new Error("this target has no second instance");
-      const hub = await LiveHub.start(db);
-      const seen: ListingChange[] = [];
-      hub.subscribe((c) => seen.push(c));
-      await insertListing(other, "properties", "other-instance", {
-        ...base,
-        address: "other instance",
-      });
-      await expect
-        .poll(() => seen.filter((c) => c.id === "other-instance").map((c) => c.op))
-        .toEqual(["insert"]);
-      expect(await listingExists(db, "properties", "other-instance")).toBe(true);
-      await deleteListing(other, "properties", "other-instance");
-      await hub.close();
-    },
-  );
+  // Only PostgreSQL has other instances (PGlite is one process's own): defined there only, so
+  // no run reports it skipped.
+  const onPostgres = target.name === "postgres" ? it : undefined;
+  onPostgres?.("announces a write made by another server instance", async () => {
+    const other = await anotherInstance?.();
+    if (!other) throw new Error("this target has no second instance");
+    const hub = await LiveHub.start(db);
+    const seen: ListingChange[] = [];
+    hub.subscribe((c) => seen.push(c));
+    await insertListing(other, "properties", "other-instance", {
+      ...base,
+      address: "other instance",
+    });
+    await expect
+      .poll(() => seen.filter((c) => c.id === "other-instance").map((c) => c.op))
+      .toEqual(["insert"]);
+    expect(await listingExists(db, "properties", "other-instance")).toBe(true);
+    await deleteListing(other, "properties", "other-instance");
+    await hub.close();
+  });
 
   it("deletes a record", async () => {
     expect(await deleteListing(db, "properties", listingKey(base.address))).toBe(true);
