@@ -54,6 +54,14 @@ describe("canonical page URLs", () => {
     expect(target("/rental-application?address=").redirect).toBe("/rental-application");
   });
 
+  it("takes no inherited property of the declarations for a parameter (found by the fuzz suite)", () => {
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]) {
+      expect(target(`/properties?${name}=x`).redirect, name).toBe("/properties");
+      expect(target(`/about?${name}`).redirect, name).toBe("/about");
+      expect(target(`/properties.data?${name}=1`), name).toEqual({ key: "/properties.data" });
+    }
+  });
+
   it("answers route data for the canonical URL, never redirecting it", () => {
     expect(target("/properties.data?filter=available&x=1")).toEqual({
       key: "/properties.data?filter=available",

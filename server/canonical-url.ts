@@ -83,7 +83,7 @@ type Pieces = [name: string, piece: string][];
 
 /** The query's kept pieces (`name=value` as sent when unchanged), split by who reads them. */
 function keptQuery(search: string, pattern: Pattern, data: boolean) {
-  const declared = PAGE_QUERIES[pattern.id] ?? {};
+  const declared = (Object.hasOwn(PAGE_QUERIES, pattern.id) && PAGE_QUERIES[pattern.id]) || {};
   const found = new Map<string, string>();
   for (const piece of search.slice(1).split("&")) {
     if (!piece) continue;
@@ -96,7 +96,8 @@ function keptQuery(search: string, pattern: Pattern, data: boolean) {
       if (routes !== null) found.set(name, `_routes=${encodeURIComponent(routes)}`);
       continue;
     }
-    const param = declared[name];
+    // Own properties only: a parameter named `constructor` or `__proto__` is no declared one.
+    const param = Object.hasOwn(declared, name) ? declared[name] : undefined;
     const normalised = param?.normalise(value) ?? null;
     if (normalised === null) continue;
     found.set(
