@@ -174,7 +174,20 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
     const id = logRequest(req, res);
     // Shutting down: no answer keeps its connection alive, so the server can close.
     if (stopping) res.setHeader("Connection", "close");
-    withRequestId(id, () => answer(req, res));
+    withRequestId(id, () => {
+      try {
+        answer(req, res);
+      } catch (error) {
+        // A fault before Express (the kept-page lookup) must not take the process down: the
+        // request goes through Express instead, whose one error handler answers any fault.
+        log().error(
+          { err: error },
+          `${req.method} ${redactUrl(req.url ?? "/")}: kept-page lookup failed`,
+        );
+        if (res.headersSent) res.destroy();
+        else app(req, res);
+      }
+    });
   };
   const answer: http.RequestListener = (req, res) => {
     const key =
