@@ -239,10 +239,7 @@ export function createListingApi({ db, images, requireAdmin, onSiteChange }: Lis
   api.delete(
     "/deleted/:entry",
     route(async (req, res) => {
-      const entry = Number(req.params.entry);
-      if (!Number.isSafeInteger(entry) || entry < 1) {
-        throw new HttpError(404, "That listing is no longer in Recently deleted.");
-      }
+      const entry = deletedEntryOf(req);
       const erased = await eraseDeleted(db, images, entry);
       logEvent("listing erased", actorOf(res)?.email ?? null, { entry, ...erased });
       res.status(204).end();
@@ -253,10 +250,7 @@ export function createListingApi({ db, images, requireAdmin, onSiteChange }: Lis
   api.post(
     "/deleted/:entry/restore",
     route(async (req, res) => {
-      const entry = Number(req.params.entry);
-      if (!Number.isSafeInteger(entry) || entry < 1) {
-        throw new HttpError(404, "That listing is no longer in Recently deleted.");
-      }
+      const entry = deletedEntryOf(req);
       res.json(await writes.restoreDeleted(entry, actorOf(res)));
     }),
   );
@@ -326,4 +320,13 @@ export function apiErrorHandler(error: unknown, req: Request, res: Response, _ne
 
 function isClientErrorStatus(status: unknown): status is number {
   return typeof status === "number" && status >= 400 && status <= 499;
+}
+
+/** The Recently deleted entry a route names; a number that cannot be one is not found. */
+function deletedEntryOf(req: express.Request): number {
+  const entry = Number(req.params.entry);
+  if (!Number.isSafeInteger(entry) || entry < 1) {
+    throw new HttpError(404, "That listing is no longer in Recently deleted.");
+  }
+  return entry;
 }
