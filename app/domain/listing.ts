@@ -1,7 +1,11 @@
+import type { ListingFacts } from "./listing-facts";
 import type { Collection, PropertyType } from "./listing-kinds";
 
-/** One record of either collection, with the field names of docs/behaviour.md §3. */
-export interface Listing {
+/**
+ * One record of either collection, with the field names of docs/behaviour.md §3, and the facts
+ * of app/domain/listing-facts.ts (absent in records made before them).
+ */
+export interface Listing extends Partial<ListingFacts> {
   id: string;
   collection: Collection;
   address: string;

@@ -1,8 +1,9 @@
 import type { Listing } from "~/domain/listing";
+import { FACT_KEYS, type FactKey } from "~/domain/listing-facts";
 import type { PropertyType } from "~/domain/listing-kinds";
 
-/** What the add and edit forms hold: inputs keep text until they are sent. */
-export interface ListingFormValues {
+/** What the add and edit forms hold: inputs keep text until they are sent (facts too). */
+export interface ListingFormValues extends Record<FactKey, string> {
   address: string;
   bedrooms: string;
   bathrooms: string;
@@ -24,6 +25,7 @@ export const EMPTY_FORM: ListingFormValues = {
   currently_available: false,
   property_type: "Residential",
   reserve_url: "",
+  ...(Object.fromEntries(FACT_KEYS.map((k) => [k, ""])) as Record<FactKey, string>),
 };
 
 export function valuesFromListing(listing: Listing): ListingFormValues {
@@ -37,6 +39,9 @@ export function valuesFromListing(listing: Listing): ListingFormValues {
     currently_available: listing.currently_available === true,
     property_type: listing.property_type,
     reserve_url: listing.reserve_url ?? "",
+    ...(Object.fromEntries(
+      FACT_KEYS.map((k) => [k, listing[k] == null ? "" : String(listing[k])]),
+    ) as Record<FactKey, string>),
   };
 }
 

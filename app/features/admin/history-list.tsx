@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import { FACT_FIELDS } from "~/domain/listing-facts";
 import type { ListingKind } from "~/domain/listing-kinds";
 import { messages, successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
@@ -44,6 +45,7 @@ const FIELD_LABELS: Record<string, string> = {
   currently_available: "Availability",
   price: "Price",
   reserve_url: "Reservation URL",
+  ...Object.fromEntries(FACT_FIELDS.map((f) => [f.key, f.label])),
 };
 
 function shown(field: string, value: unknown): string {

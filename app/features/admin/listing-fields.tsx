@@ -1,4 +1,11 @@
 import { useId, useLayoutEffect, useRef } from "react";
+import {
+  type FactField,
+  factFieldsOf,
+  PET_LABELS,
+  PET_POLICIES,
+  US_STATES,
+} from "~/domain/listing-facts";
 import { type ListingKind, PROPERTY_TYPES } from "~/domain/listing-kinds";
 import { addedMessages } from "~/domain/messages";
 import type { ListingFormValues } from "./form-values";
@@ -145,6 +152,68 @@ export function ListingFields({
     </div>
   );
 
+  // The facts renters search by (app/domain/listing-facts.ts), optional, the same in both forms.
+  const fact = (field: FactField) => {
+    const key = field.key;
+    const common = {
+      id: `${id}-${key}`,
+      value: values[key],
+      disabled,
+      ...invalid(key),
+    };
+    const onChange = (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value);
+    let control: React.ReactNode;
+    if (field.input === "state") {
+      control = (
+        <select className="form-select" {...common} onChange={onChange}>
+          <option value="">—</option>
+          {Object.entries(US_STATES).map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+      );
+    } else if (field.input === "pets") {
+      control = (
+        <select className="form-select" {...common} onChange={onChange}>
+          <option value="">—</option>
+          {PET_POLICIES.map((p) => (
+            <option key={p} value={p}>
+              {PET_LABELS[p]}
+            </option>
+          ))}
+        </select>
+      );
+    } else {
+      control = (
+        <input
+          className="form-control"
+          type={field.input === "date" ? "date" : field.input === "integer" ? "number" : "text"}
+          {...(field.input === "integer" ? { min: 1, step: 1, inputMode: "numeric" as const } : {})}
+          {...(field.input === "zip" ? { inputMode: "numeric" as const, autoComplete: "off" } : {})}
+          {...common}
+          onChange={onChange}
+        />
+      );
+    }
+    return (
+      <div key={key}>
+        <label className="form-label" htmlFor={`${id}-${key}`}>
+          {field.label}
+        </label>
+        {control}
+        {message(key)}
+      </div>
+    );
+  };
+  const facts = (
+    <fieldset className="facts">
+      <legend>Details</legend>
+      <div className="row">{factFieldsOf(kind.collection).map(fact)}</div>
+    </fieldset>
+  );
+
   if (mode === "add") {
     return (
       <>
@@ -172,6 +241,7 @@ export function ListingFields({
         ) : null}
         {typeSelect}
         {reserveUrl}
+        {facts}
       </>
     );
   }
@@ -206,6 +276,7 @@ export function ListingFields({
       {typeSelect}
       {reserveUrl}
       {text("thumbnail_description", "Thumbnail Description")}
+      {facts}
     </>
   );
 }

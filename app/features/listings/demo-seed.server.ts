@@ -39,6 +39,12 @@ export const DEMO_LISTINGS: DemoListing[] = [
     thumbnail_description: "Renovated colonial near Clarendon",
     description:
       "Renovated four-bedroom colonial\nHardwood floors throughout..Updated kitchen with gas range\nFenced back yard and off-street parking...Ten minutes' walk to the Metro",
+    square_feet: 2150,
+    city: "Arlington",
+    state: "VA",
+    zip: "22201",
+    pets: "cats-and-dogs",
+    available_from: "2026-12-01",
     photos: { scene: "house", count: 3 },
   },
   {
@@ -52,6 +58,12 @@ export const DEMO_LISTINGS: DemoListing[] = [
     thumbnail_description: "Brick rambler on a quiet street",
     description:
       "Three-bedroom brick rambler\nFinished basement with laundry\nScreened porch..Two-car driveway",
+    square_feet: 1680,
+    city: "Arlington",
+    state: "VA",
+    zip: "22207",
+    pets: "cats",
+    available_from: "2027-02-01",
     photos: { scene: "house", count: 2 },
   },
   {
@@ -63,6 +75,12 @@ export const DEMO_LISTINGS: DemoListing[] = [
     property_type: "Residential",
     thumbnail_description: "Five bedrooms, room to grow",
     description: "Spacious five-bedroom home\nLarge eat-in kitchen\nWalk to schools and parks",
+    square_feet: 2900,
+    city: "Arlington",
+    state: "VA",
+    zip: "22201",
+    pets: "dogs",
+    available_from: "2027-01-15",
     photos: { scene: "house", count: 2 },
   },
   {
@@ -75,6 +93,12 @@ export const DEMO_LISTINGS: DemoListing[] = [
     thumbnail_description: "Second-floor office suite in Fairfax",
     description:
       "2,400 sq ft office suite..Six private offices and a conference room..Ample parking",
+    square_feet: 2400,
+    city: "Fairfax",
+    state: "VA",
+    zip: "22030",
+    pets: "none",
+    available_from: "2026-12-15",
     photos: { scene: "office", count: 2 },
   },
   {
@@ -86,6 +110,11 @@ export const DEMO_LISTINGS: DemoListing[] = [
     property_type: "Commercial",
     thumbnail_description: "Retail frontage on Main Street",
     description: "Street-level retail space\nHigh foot traffic",
+    square_feet: 1200,
+    city: "Fairfax",
+    state: "VA",
+    zip: "22030",
+    pets: "none",
     photos: { scene: "office", count: 0 },
   },
   {
@@ -98,6 +127,12 @@ export const DEMO_LISTINGS: DemoListing[] = [
     thumbnail_description: "Oceanfront beach house",
     description:
       "Oceanfront with private beach access\nPool and hot tub..Sleeps 14\nBooked through our partner rental agency",
+    square_feet: 3800,
+    city: "Corolla",
+    state: "NC",
+    zip: "27927",
+    pets: "dogs",
+    available_from: "2027-05-01",
     photos: { scene: "beach", count: 3 },
   },
   {
@@ -110,6 +145,11 @@ export const DEMO_LISTINGS: DemoListing[] = [
     reserve_url: "https://www.example.com/reserve/865-lighthouse-drive",
     thumbnail_description: "Soundside cottage near the lighthouse",
     description: "Soundside cottage\nKayak launch..Sunset views",
+    square_feet: 1900,
+    city: "Corolla",
+    state: "NC",
+    zip: "27927",
+    pets: "none",
     photos: { scene: "beach", count: 1 },
   },
   {
@@ -121,6 +161,10 @@ export const DEMO_LISTINGS: DemoListing[] = [
     thumbnail_description: "New build, ready next spring",
     description:
       "New five-bedroom craftsman\nChef's kitchen with island..Primary suite with walk-in closet\nThree-car garage",
+    square_feet: 3400,
+    city: "Fairfax",
+    state: "VA",
+    zip: "22031",
     photos: { scene: "site", count: 3 },
   },
   {
@@ -131,6 +175,10 @@ export const DEMO_LISTINGS: DemoListing[] = [
     property_type: "Commercial",
     thumbnail_description: "Mixed-use building under construction",
     description: "Ground-floor retail with offices above\nCompletion planned for next year",
+    square_feet: 18000,
+    city: "Arlington",
+    state: "VA",
+    zip: "22201",
     photos: { scene: "site", count: 0 },
   },
 ];

@@ -1,10 +1,15 @@
 // Change history (docs/behaviour.md §21): every admin change of a listing, written by the
 // change's own transaction (ListingWrites), with who, when and what changed.
+import { FACT_FIELDS, type FactKey, type ListingFacts } from "~/domain/listing-facts";
 import type { Collection, PropertyType } from "~/domain/listing-kinds";
 import type { Queryable } from "~/shared/db.server";
+import { FACT_COLUMNS } from "./queries.server";
 
-/** A listing as it was at one moment: what 'Restore this version' brings back. */
-export interface ListingSnapshot {
+/**
+ * A listing as it was at one moment: what 'Restore this version' brings back. Entries written
+ * before the facts existed have none (restored as empty).
+ */
+export interface ListingSnapshot extends Partial<ListingFacts> {
   address: string;
   bedrooms: number | null;
   bathrooms: number | null;
@@ -54,6 +59,7 @@ export const FIELD_LABELS: Record<SnapshotField, string> = {
   currently_available: "Availability",
   price: "Price",
   reserve_url: "Reservation URL",
+  ...(Object.fromEntries(FACT_FIELDS.map((f) => [f.key, f.label])) as Record<FactKey, string>),
 };
 
 export interface HistoryEntry {
@@ -67,7 +73,7 @@ export interface HistoryEntry {
 }
 
 const SNAPSHOT_COLUMNS = `address, bedrooms, bathrooms, description, image_urls, thumbnail_description,
-  property_type, currently_available, price, reserve_url, image_captions`;
+  property_type, currently_available, price, reserve_url, image_captions, ${FACT_COLUMNS}`;
 
 /** The record as it is now in this transaction (null when there is none). */
 export async function snapshotOf(
@@ -93,8 +99,9 @@ export function diff(before: ListingSnapshot | null, after: ListingSnapshot): Ch
   if (!before) return [];
   const changes: Change[] = [];
   for (const field of Object.keys(FIELD_LABELS) as SnapshotField[]) {
-    if (before[field] !== after[field]) {
-      changes.push({ field, before: before[field], after: after[field] });
+    // A fact missing from an entry written before the facts existed is the same as none.
+    if ((before[field] ?? null) !== (after[field] ?? null)) {
+      changes.push({ field, before: before[field] ?? null, after: after[field] ?? null });
     }
   }
   const added = after.image_urls.filter((u) => !before.image_urls.includes(u));

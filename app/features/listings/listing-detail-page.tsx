@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { factLines } from "~/domain/listing-facts";
 import { bedBathLine, descriptionBullets, formatPrice } from "~/domain/listing-format";
 import type { ListingKind } from "~/domain/listing-kinds";
 import { addedMessages, messages } from "~/domain/messages";
@@ -40,6 +41,7 @@ export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
   }
   const facts = bedBathLine(listing.bedrooms, listing.bathrooms);
   const bullets = descriptionBullets(listing.description);
+  const details = factLines(kind.collection, listing);
   const available = availableOverride ?? listing.currently_available === true;
   const manager = company.contacts.find((c) => c.role === "Property Manager");
   return (
@@ -117,6 +119,19 @@ export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
             <li key={i}>{bullet}</li>
           ))}
         </ul>
+      ) : null}
+      {details.length > 0 ? (
+        <section className="detail-details" aria-labelledby="details-heading">
+          <h2 id="details-heading">Details</h2>
+          <dl>
+            {details.map((line) => (
+              <div key={line.label}>
+                <dt>{line.label}</dt>
+                <dd>{line.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
       ) : null}
       {viewer.isAdmin ? (
         <Suspense fallback={null}>

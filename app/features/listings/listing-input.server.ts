@@ -1,5 +1,15 @@
 import { z } from "zod";
 import { listingKey } from "~/domain/listing";
+import {
+  FACT_FIELDS,
+  type FactField,
+  isIsoDate,
+  type ListingFacts,
+  NO_FACTS,
+  PET_POLICIES,
+  stateCode,
+  ZIP_PATTERN,
+} from "~/domain/listing-facts";
 import { type Collection, KINDS, PROPERTY_TYPES } from "~/domain/listing-kinds";
 import { HttpError } from "~/shared/http-error.server";
 import type { ListingInput } from "./queries.server";
@@ -40,6 +50,57 @@ const fields = z.object({
 
 export type ListingFields = Omit<ListingInput, "image_urls">;
 
+/**
+ * One fact as sent (a JSON value, or the text of a CSV cell) → its stored value, null when
+ * blank, or a message saying what is wrong ("must be ...", after 'The {label}').
+ */
+export function parseFact(field: FactField, raw: unknown): { value: unknown } | { error: string } {
+  if (raw === null || raw === undefined) return { value: null };
+  if (typeof raw !== "string" && typeof raw !== "number") return { error: "is not valid" };
+  const text = String(raw).trim();
+  if (text === "") return { value: null };
+  switch (field.input) {
+    case "integer": {
+      const n = Number(text.replaceAll(",", ""));
+      return Number.isInteger(n) && n >= 1 && n <= 10_000_000
+        ? { value: n }
+        : { error: "must be a whole number from 1 to 10,000,000" };
+    }
+    case "text":
+      return text.length > 100 || /\p{Cc}/u.test(text)
+        ? { error: "must be one line of at most 100 characters" }
+        : { value: text };
+    case "state": {
+      const code = stateCode(text);
+      return code ? { value: code } : { error: "must be a US state, such as VA or Virginia" };
+    }
+    case "zip":
+      return ZIP_PATTERN.test(text)
+        ? { value: text }
+        : { error: "must be five digits, such as 22201 (or ZIP+4, 22201-1234)" };
+    case "pets":
+      return (PET_POLICIES as readonly string[]).includes(text)
+        ? { value: text }
+        : { error: "must be one of: none, cats, dogs, cats-and-dogs" };
+    case "date":
+      return isIsoDate(text) ? { value: text } : { error: "must be a date (YYYY-MM-DD)" };
+  }
+}
+
+/** Every fact of a submitted record; the property-only ones are dropped for constructions. */
+export function parseFacts(collection: Collection, raw: Record<string, unknown>): ListingFacts {
+  const facts: Record<string, unknown> = { ...NO_FACTS };
+  for (const field of FACT_FIELDS) {
+    if (field.propertiesOnly && !KINDS[collection].hasOffer) continue;
+    const parsed = parseFact(field, raw[field.key]);
+    if ("error" in parsed) {
+      throw new HttpError(400, `The ${field.label} ${parsed.error}.`, undefined, field.key);
+    }
+    facts[field.key] = parsed.value;
+  }
+  return facts as unknown as ListingFacts;
+}
+
 /** Validates a submitted record; property-only fields are dropped for constructions. */
 export function parseListingFields(collection: Collection, raw: unknown): ListingFields {
   const parsed = fields.safeParse(raw);
@@ -68,6 +129,7 @@ export function parseListingFields(collection: Collection, raw: unknown): Listin
   }
   const offer = KINDS[collection].hasOffer;
   return {
+    ...parseFacts(collection, raw as Record<string, unknown>),
     address: f.address,
     bedrooms: f.bedrooms,
     bathrooms: f.bathrooms,

@@ -1,10 +1,16 @@
 import type { Listing, ListingSummary } from "~/domain/listing";
+import { FACT_KEYS, type ListingFacts } from "~/domain/listing-facts";
 import type { Collection, PropertyType } from "~/domain/listing-kinds";
 import type { Db, Queryable } from "~/shared/db.server";
 
 const SUMMARY_COLUMNS = `collection, id, address, bedrooms, bathrooms, thumbnail_image_url,
   thumbnail_description, property_type, currently_available, price`;
-const ALL_COLUMNS = `${SUMMARY_COLUMNS}, description, image_urls, reserve_url, image_captions`;
+/** The facts of app/domain/listing-facts.ts; a date is read as its YYYY-MM-DD text. */
+export const FACT_COLUMNS = FACT_KEYS.map((k) =>
+  k === "available_from" ? "available_from::text AS available_from" : k,
+).join(", ");
+const ALL_COLUMNS = `${SUMMARY_COLUMNS}, description, image_urls, reserve_url, image_captions,
+  ${FACT_COLUMNS}`;
 
 /** Cards of one collection, or of both when `collection` is omitted (home page). */
 export async function listSummaries(
@@ -69,7 +75,8 @@ export async function listingExists(db: Queryable, collection: Collection, id: s
   return rows.length > 0;
 }
 
-export interface ListingInput {
+/** A record to write: the spec's fields and, optionally, the facts (absent means none). */
+export interface ListingInput extends Partial<ListingFacts> {
   address: string;
   bedrooms: number | null;
   bathrooms: number | null;
@@ -94,9 +101,9 @@ export async function insertListing(
   const rows = await db.query(
     `INSERT INTO listings (collection, id, address, bedrooms, bathrooms, description, image_urls,
        thumbnail_image_url, thumbnail_description, property_type, currently_available, price, reserve_url,
-       image_captions)
+       image_captions, ${FACT_KEYS.join(", ")})
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13,
-       COALESCE($14::jsonb, '{}'::jsonb))
+       COALESCE($14::jsonb, '{}'::jsonb), ${FACT_KEYS.map((_, i) => `$${15 + i}`).join(", ")})
      ON CONFLICT (collection, id) DO NOTHING
      RETURNING id`,
     [collection, id, ...inputParams(input)],
@@ -115,7 +122,8 @@ export async function updateListing(
     `UPDATE listings SET address = $3, bedrooms = $4, bathrooms = $5, description = $6,
        image_urls = $7::jsonb, thumbnail_image_url = $8, thumbnail_description = $9,
        property_type = $10, currently_available = $11, price = $12, reserve_url = $13,
-       image_captions = COALESCE($14::jsonb, image_captions), updated_at = now()
+       image_captions = COALESCE($14::jsonb, image_captions),
+       ${FACT_KEYS.map((k, i) => `${k} = $${15 + i}`).join(", ")}, updated_at = now()
      WHERE collection = $1 AND id = $2 RETURNING version`,
     [collection, id, ...inputParams(input)],
   );
@@ -176,5 +184,6 @@ function inputParams(input: ListingInput) {
     input.price,
     input.reserve_url,
     input.image_captions === undefined ? null : JSON.stringify(input.image_captions),
+    ...FACT_KEYS.map((k) => input[k] ?? null),
   ];
 }
