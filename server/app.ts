@@ -25,6 +25,7 @@ import { answerPage, createPagePipeline, pageKey } from "./page-pipeline";
 import { rateLimits, renderLimiter } from "./rate-limits";
 import { requestLog, type TrustProxyFn } from "./request-log";
 import { clientFiles, photoFiles } from "./static-files";
+import { mayCarryStoredSearch, withStoredSearch } from "./stored-search";
 
 export interface CreateAppOptions extends AppServices {
   hub: LiveHub;
@@ -99,6 +100,7 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
     cache: pageCache,
     defaultHeaders: baseline,
     hasSessionCookie: (request) => hasSessionCookie(request.headers.get("cookie")),
+    rendersFor: withStoredSearch,
     identify: async (request) => {
       const viewer = await getViewer(db, env, request.headers.get("cookie") ?? undefined);
       // An unknown or expired session is a signed-out visitor: the shared page. Admins see
@@ -194,7 +196,14 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
       pageCache &&
       (req.method === "GET" || req.method === "HEAD") &&
       !hasSessionCookie(req.headers.cookie)
-        ? pageKey(req.url ?? "/", pageTargets)
+        ? pageKey(
+            req.url ?? "/",
+            pageTargets,
+            // A list's stored search (server/stored-search.ts) is part of what it renders.
+            mayCarryStoredSearch(req.headers.cookie)
+              ? (url) => withStoredSearch(url, req.headers.cookie)
+              : undefined,
+          )
         : undefined;
     const kept = key === undefined ? undefined : pageCache?.get(key);
     if (!kept) return app(req, res);

@@ -15,6 +15,8 @@ export interface PageTarget {
   key: string;
   /** The canonical URL, when the browser asked for the page in another form. */
   redirect?: string;
+  /** false: rendered with a parameter whose pages are never kept (server/page-queries.ts). */
+  kept?: false;
 }
 
 export type PageTargets = (url: URL) => PageTarget;
@@ -70,12 +72,13 @@ export function createPageTargets(routes: RouteTable): PageTargets {
     if (!pattern) return { key: url.pathname };
 
     const canonical = `/${sent.map((s, i) => pattern.segments[i] ?? s).join("/")}`;
-    const { page, browser } = keptQuery(url.search, pattern, data);
+    const { page, browser, unkept } = keptQuery(url.search, pattern, data);
     const dataPath = canonical === "/" ? `/_root${DATA_SUFFIX}` : canonical + DATA_SUFFIX;
     const key = (data ? dataPath : canonical) + joinQuery(page);
-    if (data) return { key };
+    const kept = unkept ? { kept: false as const } : {};
+    if (data) return { key, ...kept };
     const wanted = canonical + joinQuery(mergeInOrder(page, browser, pattern));
-    return wanted === asSent ? { key } : { key, redirect: wanted };
+    return wanted === asSent ? { key, ...kept } : { key, redirect: wanted, ...kept };
   };
 }
 
@@ -109,13 +112,16 @@ function keptQuery(search: string, pattern: Pattern, data: boolean) {
   }
   const page: Pieces = [];
   const browser: Pieces = [];
+  let unkept = false;
   for (const [name, param] of Object.entries(declared)) {
     const piece = found.get(name);
-    if (piece !== undefined) (param.readBy === "page" ? page : browser).push([name, piece]);
+    if (piece === undefined) continue;
+    (param.readBy === "page" ? page : browser).push([name, piece]);
+    if (param.readBy === "page" && param.kept === false) unkept = true;
   }
   const routes = found.get("_routes");
   if (routes !== undefined) page.push(["_routes", routes]);
-  return { page, browser };
+  return { page, browser, unkept };
 }
 
 /**

@@ -29,6 +29,11 @@ export interface PagePipelineOptions<Context> {
   /** The canonical form of a page URL (server/canonical-url.ts). */
   pageTargets: PageTargets;
   /**
+   * What a request renders beyond its URL (server/stored-search.ts: a list's stored search,
+   * from a cookie), as a URL; applied after a redirect to the canonical URL is ruled out.
+   */
+  rendersFor?: (url: URL, cookieHeader: string | null) => URL;
+  /**
    * Before a render that misses the kept pages, for a limited visitor: seconds to wait before
    * asking again (429), or 0 to go ahead.
    */
@@ -134,15 +139,21 @@ export class PageResponse extends Response {
  * None for a target that is no valid URL (e.g. "//%F1%80"), or that must be redirected: such a
  * request is never answered from a kept page.
  */
-export function pageKey(target: string, pageTargets: PageTargets): string | undefined {
+export function pageKey(
+  target: string,
+  pageTargets: PageTargets,
+  rendersFor?: (url: URL) => URL,
+): string | undefined {
   // Most targets are plain paths that a URL parser would return unchanged: no query, no dot
   // segments, nothing to percent-encode. Parsing them costs more than answering a kept page.
   // (A plain path not in canonical form is simply never a key: its request is redirected.)
-  if (PLAIN_PATH.test(target)) return target;
+  if (!rendersFor && PLAIN_PATH.test(target)) return target;
   const parsed = targetUrl(target, "http://x");
   if (!parsed) return undefined;
   const page = pageTargets(parsed);
-  return page.redirect === undefined ? page.key : undefined;
+  if (page.redirect !== undefined) return undefined;
+  const renders = rendersFor?.(parsed) ?? parsed;
+  return renders === parsed ? page.key : pageTargets(renders).key;
 }
 
 export function createPagePipeline<Context>(options: PagePipelineOptions<Context>): PagePipeline {
@@ -154,9 +165,11 @@ export function createPagePipeline<Context>(options: PagePipelineOptions<Context
       const { context } = await options.identify(request);
       return withRefusalText(await options.render(request, context));
     }
-    const asked = new URL(request.url);
-    const target = options.pageTargets(asked);
-    if (target.redirect !== undefined) return redirect(target.redirect);
+    const sent = new URL(request.url);
+    const first = options.pageTargets(sent);
+    if (first.redirect !== undefined) return redirect(first.redirect);
+    const asked = options.rendersFor?.(sent, request.headers.get("cookie")) ?? sent;
+    const target = asked === sent ? first : options.pageTargets(asked);
     const key = target.key;
     const url = targetUrl(key, asked.origin) ?? asked;
     const kept = cache?.get(key);
@@ -199,7 +212,8 @@ export function createPagePipeline<Context>(options: PagePipelineOptions<Context
       if (type.startsWith("text/event-stream")) return response;
 
       let page = await toPage(response, options.defaultHeaders ?? {});
-      if (cache && shared && page.status === 200 && KEPT_TYPES.test(type) && !page.cookies.length) {
+      const keep = cache && shared && target.kept !== false;
+      if (keep && page.status === 200 && KEPT_TYPES.test(type) && !page.cookies.length) {
         page = cache.set(key, page, generation);
         share?.(page);
       }

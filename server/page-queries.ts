@@ -2,7 +2,8 @@
 // render-limit.md). A parameter not listed for a page, or a value its normaliser refuses, is
 // dropped: a page URL redirects (308) to its canonical form, and route data is answered for the
 // canonical URL. A page that takes a new parameter declares it here, with the values it accepts.
-import { AVAILABLE_FILTER } from "~/domain/listing-filters";
+import type { Collection } from "~/domain/listing-kinds";
+import { normaliseParam, paramsOf } from "~/domain/listing-search";
 
 /** The value to keep (possibly rewritten to its one canonical spelling), or null to drop it. */
 export type Normaliser = (value: string) => string | null;
@@ -15,14 +16,35 @@ export interface QueryParam {
    * rendered and kept without it, so any number of values costs one render.
    */
   readBy: "page" | "browser";
+  /**
+   * false: a page rendered with this parameter is never kept. For free values (words, rents,
+   * dates), each of which would otherwise be one more kept page pushing real ones out.
+   */
+  kept?: false;
+}
+
+/** Free-valued list parameters: rendered each time, never kept. */
+const UNKEPT = new Set(["q", "minRent", "maxRent", "availableBy"]);
+
+/** A list page's parameters (app/domain/listing-search.ts), in canonical order. */
+function listQueries(collection: Collection): Record<string, QueryParam> {
+  return Object.fromEntries(
+    paramsOf(collection).map((name) => [
+      name,
+      {
+        normalise: (v: string) => normaliseParam(collection, name, v),
+        readBy: "page" as const,
+        ...(UNKEPT.has(name) ? { kept: false as const } : {}),
+      },
+    ]),
+  );
 }
 
 /** Route id (app/routes.ts file, without extension) → its parameters, in canonical order. */
 export const PAGE_QUERIES: Readonly<Record<string, Readonly<Record<string, QueryParam>>>> = {
-  "routes/properties": {
-    // app/domain/listing-filters.ts: only `available` means anything.
-    filter: { normalise: (v) => (v === AVAILABLE_FILTER ? v : null), readBy: "page" },
-  },
+  // The spec's `filter=available` and the search of issue 20 (app/domain/listing-search.ts).
+  "routes/properties": listQueries("properties"),
+  "routes/new-construction": listQueries("newConstruction"),
   "routes/rental-application": {
     // Free text ("Return to {address}"): shown by the browser, never rendered by the server.
     address: { normalise: (v) => (v.trim() && v.length <= 500 ? v : null), readBy: "browser" },

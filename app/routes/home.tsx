@@ -5,7 +5,7 @@ import { companyFrom, useCompany } from "~/features/content";
 import { featuredEntries } from "~/features/content/index.server";
 import { usePhotoUrl } from "~/features/images";
 import { pageMeta } from "~/features/layout/page-meta";
-import { loadListingSummaries } from "~/features/listings/list-loader.server";
+import { loadFeaturedSummaries } from "~/features/listings/list-loader.server";
 import { ListingCard } from "~/features/listings/listing-card";
 import { useLiveRevalidation } from "~/features/live/use-live-revalidation";
 import type { Route } from "./+types/home";
@@ -16,14 +16,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ listings }, entries] = await Promise.all([
-    loadListingSummaries(context),
-    featuredEntries(context.db),
-  ]);
-  // The staff's list, in their order (docs/behaviour.md §19).
-  const featured = entries.flatMap((e) =>
-    listings.filter((l) => l.collection === e.collection && l.id === e.id),
-  );
+  // The staff's list, in their order (docs/behaviour.md §19): only those cards are read.
+  const featured = await loadFeaturedSummaries(context, await featuredEntries(context.db));
   return { featured };
 }
 

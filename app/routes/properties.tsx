@@ -1,6 +1,6 @@
 import { KINDS } from "~/domain/listing-kinds";
 import { pageMeta } from "~/features/layout/page-meta";
-import { loadListingSummaries } from "~/features/listings/list-loader.server";
+import { loadListPage } from "~/features/listings/list-loader.server";
 import { ListingListPage } from "~/features/listings/listing-list-page";
 import type { Route } from "./+types/properties";
 
@@ -11,9 +11,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   );
 
-export const loader = ({ context }: Route.LoaderArgs) =>
-  loadListingSummaries(context, "properties");
+export const loader = ({ context, request }: Route.LoaderArgs) =>
+  loadListPage(context, "properties", request);
 
 export default function Properties({ loaderData }: Route.ComponentProps) {
-  return <ListingListPage kind={KINDS.properties} listings={loaderData.listings} />;
+  return <ListingListPage kind={KINDS.properties} data={loaderData} />;
 }

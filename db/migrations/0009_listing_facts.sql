@@ -16,6 +16,13 @@ ALTER TABLE listings
 ALTER TABLE listings ADD COLUMN rent numeric
   GENERATED ALWAYS AS (CASE WHEN price ~ '^[0-9]+(\.[0-9]*)?$' THEN price::numeric END) STORED;
 
+-- The day a property can be moved into, for 'Available by' and 'Available soonest': its
+-- 'Available from' date, else now (-infinity) when it is currently available, else unknown.
+ALTER TABLE listings ADD COLUMN available_on date
+  GENERATED ALWAYS AS (
+    COALESCE(available_from, CASE WHEN currently_available THEN '-infinity'::date END)
+  ) STORED;
+
 -- Words renters search for: address, city, ZIP and description, matched by prefix with the
 -- 'simple' configuration (no stemming or stop words: '22201', 'Clarendon', 'the' all match as typed).
 ALTER TABLE listings ADD COLUMN search_words tsvector
@@ -29,5 +36,5 @@ ALTER TABLE listings ADD COLUMN search_words tsvector
 CREATE INDEX listings_newest ON listings (collection, created_at DESC, id);
 CREATE INDEX listings_by_rent ON listings (collection, rent, id);
 CREATE INDEX listings_by_bedrooms ON listings (collection, bedrooms DESC NULLS LAST, id);
-CREATE INDEX listings_by_available_from ON listings (collection, available_from, id);
+CREATE INDEX listings_by_available_on ON listings (collection, available_on, id);
 CREATE INDEX listings_search_words ON listings USING gin (search_words);

@@ -134,8 +134,12 @@ for (const collection of COLLECTIONS) {
           await expect.poll(() => shownAddresses(page)).toEqual(expected);
         } else {
           // A type without listings shows the empty message instead of cards.
-          await expect(page.locator("p.empty")).toHaveText(
-            exactly("No listings match these filters right now."),
+          await expect(page.locator(".empty p")).toHaveText(
+            exactly(
+              collection === "properties"
+                ? "No properties match these filters."
+                : "No listings match these filters.",
+            ),
           );
           await expect(page.locator(CARD_TITLES)).toHaveCount(0);
         }

@@ -1,97 +1,202 @@
-import { useEffect, useId, useState } from "react";
-import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import type { ListingSummary } from "~/domain/listing";
+import { type ListingKind, listingPath } from "~/domain/listing-kinds";
 import {
-  applyFilters,
-  filtersFromQuery,
-  type ListFilters,
-  NO_FILTERS,
-  resolveFilters,
-  storeFilters,
-} from "~/domain/listing-filters";
-import { type ListingKind, listingPath, PROPERTY_TYPES } from "~/domain/listing-kinds";
+  type ListSearch,
+  matchCount,
+  NO_SEARCH,
+  noMatchText,
+  resolveStoredSearch,
+  sameSearch,
+  searchCookie,
+  searchToParams,
+  storeSearch,
+} from "~/domain/listing-search";
 import { useLiveRevalidation } from "~/features/live";
+import { useHydrated } from "~/shared/use-hydrated";
+import { ListFilterBar } from "./list-filter-bar";
+import type { ListPageData } from "./list-loader.server";
 import { ListingCard } from "./listing-card";
 
 interface ListingListPageProps {
   kind: ListingKind;
-  listings: ListingSummary[];
+  data: ListPageData;
 }
 
-/** /properties and /new-construction: one page, filters per the kind's rules, live. */
-export function ListingListPage({ kind, listings }: ListingListPageProps) {
+/**
+ * /properties and /new-construction: one page, the search of docs/decisions/0060-list-search.md,
+ * live. The server sends the list the tab's search selects; the browser keeps it in step with
+ * the tab's session storage (docs/behaviour.md §4) and its cookie.
+ */
+export function ListingListPage({ kind, data }: ListingListPageProps) {
   useLiveRevalidation([kind.collection]);
+  const { collection } = kind;
   const [searchParams] = useSearchParams();
-  const location = useLocation();
   const navigate = useNavigate();
-  const ids = { available: useId(), type: useId() };
-  const [filters, setFilters] = useState<ListFilters>(
-    () => filtersFromQuery(kind.collection, searchParams) ?? NO_FILTERS,
-  );
+  const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+  const [search, setSearch] = useState<ListSearch>(data.search);
+  useEffect(() => setSearch(data.search), [data.search]);
 
-  // Session storage exists only in the browser: restore (or store the query's) after hydration.
+  // Session storage exists only in the browser: the URL's values are stored, or the stored ones
+  // restored. The server normally showed them already (the cookie mirrors them); when the
+  // cookie said something else (another tab wrote it), the list is loaded again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the address changes
   useEffect(() => {
-    setFilters(resolveFilters(kind.collection, searchParams, window.sessionStorage));
-  }, [kind.collection, searchParams]);
+    const resolved = resolveStoredSearch(collection, searchParams, window.sessionStorage);
+    mirror(collection, resolved);
+    if (!sameSearch(collection, resolved, data.search)) {
+      setSearch(resolved);
+      revalidator.revalidate();
+    }
+  }, [collection, searchParams]);
 
-  function change(next: ListFilters) {
-    setFilters(next);
-    storeFilters(kind.collection, next, window.sessionStorage);
-    if (location.search) navigate(kind.route);
+  function change(next: ListSearch) {
+    setSearch(next);
+    storeSearch(collection, next, window.sessionStorage);
+    mirror(collection, next);
+    // docs/behaviour.md §4: a change navigates to the list without a query.
+    navigate(kind.route, { preventScrollReset: true, replace: !window.location.search });
   }
-
-  const shown = applyFilters(listings, filters);
 
   return (
     <section>
       <h1>{kind.listTitle}</h1>
-      <form className="filters" onSubmit={(e) => e.preventDefault()}>
-        {kind.hasOffer ? (
-          <div className="form-check">
-            <input
-              id={ids.available}
-              type="checkbox"
-              checked={filters.availableOnly}
-              onChange={(e) => change({ ...filters, availableOnly: e.currentTarget.checked })}
-            />
-            <label htmlFor={ids.available}>Only show available properties</label>
-          </div>
-        ) : null}
-        <div>
-          <label className="form-label" htmlFor={ids.type}>
-            {kind.typeFilterLabel}
-          </label>
-          <select
-            id={ids.type}
-            className="form-select"
-            value={filters.propertyType}
-            onChange={(e) => change({ ...filters, propertyType: e.currentTarget.value })}
-          >
-            <option value="">All</option>
-            {[PROPERTY_TYPES[0], PROPERTY_TYPES[2], PROPERTY_TYPES[1]].map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </div>
-      </form>
-      {shown.length === 0 ? (
-        <p className="empty">No listings match these filters right now.</p>
-      ) : (
-        <ul className="card-grid">
-          {shown.map((listing, i) => (
-            <ListingCard
-              key={listing.id}
-              listing={listing}
-              to={listingPath(kind.collection, listing.id)}
-              eager={i < 3}
-              priority={i === 0}
-              headingLevel={2}
-            />
-          ))}
-        </ul>
-      )}
+      <ListFilterBar kind={kind} search={search} onChange={change} hydrated={hydrated} />
+      {hydrated ? <CopySearchLink kind={kind} search={search} /> : null}
+      <ListResults kind={kind} data={data} onClear={() => change(NO_SEARCH)} />
     </section>
+  );
+}
+
+/** The cookie the server reads the tab's search from (server/stored-search.ts). */
+function mirror(collection: ListingKind["collection"], search: ListSearch) {
+  // biome-ignore lint/suspicious/noDocumentCookie: one value, encoded by searchCookie()
+  document.cookie = searchCookie(collection, search);
+}
+
+/** The count, the cards and 'Show more' (a link without JavaScript, appended in place with it). */
+function ListResults({
+  kind,
+  data,
+  onClear,
+}: {
+  kind: ListingKind;
+  data: ListPageData;
+  onClear: () => void;
+}) {
+  const fetcher = useFetcher<ListPageData>();
+  const [more, setMore] = useState<{ items: ListingSummary[]; page: number }>({
+    items: [],
+    page: data.page,
+  });
+  const firstNew = useRef<number | null>(null);
+  const grid = useRef<HTMLUListElement>(null);
+  // A new search (or a live change) starts the list again.
+  useEffect(() => setMore({ items: [], page: data.page }), [data]);
+  useEffect(() => {
+    const next = fetcher.data;
+    if (!next || next.page !== more.page + 1) return;
+    firstNew.current = data.items.length + more.items.length;
+    setMore({ items: [...more.items, ...next.items], page: next.page });
+  }, [fetcher.data, more, data.items.length]);
+  // Focus moves to the first card 'Show more' added.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: after each append
+  useEffect(() => {
+    const at = firstNew.current;
+    if (at === null) return;
+    firstNew.current = null;
+    grid.current?.querySelectorAll<HTMLAnchorElement>("li.card > a")[at]?.focus();
+  }, [more.items.length]);
+
+  const items = [...data.items, ...more.items];
+  const shownUpTo = (more.page - 1) * data.pageSize + data.items.length + more.items.length;
+  const hasMore = shownUpTo < data.total && items.length > 0;
+  const query = searchToParams(kind.collection, data.search);
+  query.set("page", String(more.page + 1));
+  const moreHref = `${kind.route}?${query}`;
+
+  if (data.total === 0) {
+    return (
+      <div className="empty">
+        <p>{noMatchText(kind.collection)}</p>
+        <form method="get" action={kind.route}>
+          <button
+            type="submit"
+            className="btn btn-outline"
+            onClick={(e) => {
+              e.preventDefault();
+              onClear();
+            }}
+          >
+            Clear filters
+          </button>
+        </form>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className="match-count" aria-live="polite">
+        {matchCount(kind.collection, data.total)}
+      </p>
+      <ul className="card-grid" ref={grid}>
+        {items.map((listing, i) => (
+          <ListingCard
+            key={listing.id}
+            listing={listing}
+            to={listingPath(kind.collection, listing.id)}
+            eager={i < 3}
+            priority={i === 0}
+            headingLevel={2}
+          />
+        ))}
+      </ul>
+      {hasMore ? (
+        <p className="show-more">
+          <a
+            className="btn btn-outline"
+            href={moreHref}
+            aria-disabled={fetcher.state !== "idle" || undefined}
+            onClick={(e) => {
+              if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+              e.preventDefault();
+              if (fetcher.state === "idle") fetcher.load(moreHref);
+            }}
+          >
+            Show more
+          </a>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** 'Copy link to this search': a link that opens this list with these filters in any tab. */
+function CopySearchLink({ kind, search }: { kind: ListingKind; search: ListSearch }) {
+  const [copied, setCopied] = useState<"" | "copied" | "failed">("");
+  const query = searchToParams(kind.collection, search).toString();
+  const url = () => `${window.location.origin}${kind.route}${query ? `?${query}` : ""}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search needs a new copy
+  useEffect(() => setCopied(""), [query]);
+  return (
+    <p className="copy-search">
+      <button
+        type="button"
+        className="btn btn-link"
+        onClick={() =>
+          navigator.clipboard.writeText(url()).then(
+            () => setCopied("copied"),
+            () => setCopied("failed"),
+          )
+        }
+      >
+        Copy link to this search
+      </button>{" "}
+      <span aria-live="polite">
+        {copied === "copied" ? "Link copied." : copied === "failed" ? url() : ""}
+      </span>
+    </p>
   );
 }

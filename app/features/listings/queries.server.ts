@@ -3,7 +3,7 @@ import { FACT_KEYS, type ListingFacts } from "~/domain/listing-facts";
 import type { Collection, PropertyType } from "~/domain/listing-kinds";
 import type { Db, Queryable } from "~/shared/db.server";
 
-const SUMMARY_COLUMNS = `collection, id, address, bedrooms, bathrooms, thumbnail_image_url,
+export const SUMMARY_COLUMNS = `collection, id, address, bedrooms, bathrooms, thumbnail_image_url,
   thumbnail_description, property_type, currently_available, price`;
 /** The facts of app/domain/listing-facts.ts; a date is read as its YYYY-MM-DD text. */
 export const FACT_COLUMNS = FACT_KEYS.map((k) =>
@@ -21,6 +21,19 @@ export async function listSummaries(
   return db.query<ListingSummary>(
     `SELECT ${SUMMARY_COLUMNS} FROM listings ${where} ORDER BY collection DESC, created_at, id`,
     collection ? [collection] : [],
+  );
+}
+
+/** The cards of the given records (home's featured list), in no particular order. */
+export async function summariesOf(
+  db: Queryable,
+  keys: readonly { collection: Collection; id: string }[],
+): Promise<ListingSummary[]> {
+  if (keys.length === 0) return [];
+  return db.query<ListingSummary>(
+    `SELECT ${SUMMARY_COLUMNS} FROM listings
+     WHERE (collection, id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+    [keys.map((k) => k.collection), keys.map((k) => k.id)],
   );
 }
 
