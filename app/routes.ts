@@ -13,6 +13,7 @@ export default [
   route("new-construction/:id/history", "routes/construction-history.tsx"),
   route("rental-application", "routes/rental-application.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("sitemaps/:file", "routes/sitemap-file.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   // Admin-only: their loaders answer 404 to anyone else.
   route("addproperty", "routes/add-property.tsx"),

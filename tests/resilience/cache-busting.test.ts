@@ -113,9 +113,13 @@ describe("cache-busting", () => {
       });
       expect(res.status).toBe(201);
     }
-    const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
-    for (const [, loc] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
-      pages.push(new URL(loc as string).pathname);
+    // The sitemap is an index of files (app/features/listings/sitemap.ts).
+    const index = await (await fetch(`${base}/sitemap.xml`)).text();
+    for (const [, file] of index.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+      const sitemap = await (await fetch(`${base}${new URL(file as string).pathname}`)).text();
+      for (const [, loc] of sitemap.matchAll(/<url><loc>([^<]+)<\/loc>/g)) {
+        pages.push(new URL(loc as string).pathname);
+      }
     }
     pages.push("/properties?filter=available", "/rental-application");
     // Kept once read (by someone else than the two clients below).

@@ -302,6 +302,7 @@ const PAGES = [
   "/rental-application",
   "/rental-application.pdf",
   "/sitemap.xml",
+  "/sitemaps/1.xml",
   "/robots.txt",
   "/addproperty",
   "/addnewconstruction",

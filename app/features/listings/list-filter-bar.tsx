@@ -70,7 +70,7 @@ export function ListFilterBar({ kind, search, onChange, hydrated }: ListFilterBa
     options: readonly (readonly [string, string])[],
     change: (v: string) => ListSearch,
   ) => (
-    <div className="filter">
+    <div className={name === "sort" ? "filter filter-two" : "filter"}>
       <label className="form-label" htmlFor={`${id}-${name}`}>
         {label}
       </label>
@@ -116,6 +116,7 @@ export function ListFilterBar({ kind, search, onChange, hydrated }: ListFilterBa
           <label htmlFor={`${id}-available`}>Only show available properties</label>
         </div>
       ) : null}
+      {textInput(id, "q", "Search", typed.q, type, "search")}
       {select(
         "type",
         kind.typeFilterLabel,
@@ -154,7 +155,7 @@ export function ListFilterBar({ kind, search, onChange, hydrated }: ListFilterBa
             [["", "Any"], ...Object.entries(PET_CHOICES)],
             (v) => ({ ...search, pets: v ? (v as PetChoice) : null }),
           )}
-          <div className="filter">
+          <div className="filter filter-two">
             <label className="form-label" htmlFor={`${id}-availableBy`}>
               Available by
             </label>
@@ -174,7 +175,6 @@ export function ListFilterBar({ kind, search, onChange, hydrated }: ListFilterBa
           </div>
         </>
       ) : null}
-      {textInput(id, "q", "Search", typed.q, type, "search")}
       {select(
         "sort",
         "Sort",

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { Listing } from "~/domain/listing";
 import { KINDS } from "~/domain/listing-kinds";
 import { listingJsonLd, listingMeta, numericPrice } from "./listing-seo.server";
-import { buildRobots, buildSitemap } from "./sitemap";
+import {
+  buildRobots,
+  buildSitemap,
+  buildSitemapIndex,
+  SITEMAP_FILE_URLS,
+  sitemapFileCount,
+  sitemapFileRange,
+} from "./sitemap";
 
 const origin = "https://leasing.example";
 const listing: Listing = {
@@ -112,6 +119,27 @@ describe("sitemap and robots", () => {
     );
     expect(xml).toContain(`<loc>${origin}/new-construction/3131-draper-drive-fairfax%2C-va-</loc>`);
     expect(xml.match(/<url>/g)).toHaveLength(8);
+  });
+  it("splits the sitemap into files of at most 10,000 URLs, listed by an index", () => {
+    expect(sitemapFileCount(0)).toBe(1);
+    expect(sitemapFileCount(SITEMAP_FILE_URLS - 6)).toBe(1);
+    expect(sitemapFileCount(SITEMAP_FILE_URLS - 5)).toBe(2);
+    expect(sitemapFileCount(25_000)).toBe(3);
+    // The files cover every listing once: file 1 after the six pages, then 10,000 each.
+    const first = sitemapFileRange(1);
+    const second = sitemapFileRange(2);
+    const third = sitemapFileRange(3);
+    expect(first).toEqual({ offset: 0, limit: SITEMAP_FILE_URLS - 6, pages: true });
+    expect(second.offset).toBe(first.offset + first.limit);
+    expect(third.offset).toBe(second.offset + second.limit);
+    expect(second.limit).toBe(SITEMAP_FILE_URLS);
+    const index = buildSitemapIndex(origin, 2);
+    expect(index).toContain("<sitemapindex");
+    expect([...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      `${origin}/sitemaps/1.xml`,
+      `${origin}/sitemaps/2.xml`,
+    ]);
+    expect(buildSitemap(origin, [], false)).not.toContain("<url>");
   });
   it("points robots at the sitemap and keeps crawlers out of admin paths", () => {
     const robots = buildRobots(origin);
