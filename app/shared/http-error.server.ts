@@ -37,7 +37,10 @@ export function statusText(status: number): string {
 export function asHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
   if (error instanceof URIError) {
-    return new HttpError(400, "The URL is not valid: a part of it is not correctly percent-encoded.");
+    return new HttpError(
+      400,
+      "The URL is not valid: a part of it is not correctly percent-encoded.",
+    );
   }
   const refusal = (error ?? {}) as {
     type?: unknown;
