@@ -8,7 +8,7 @@ import { errorDialogOf, messageOf } from "./error-dialog";
 describe("errorDialogOf", () => {
   it("shows the catalogue's text and the answer's request id", () => {
     const error = new ApiError(500, "Something went wrong on the server.", undefined, "req-42");
-    expect(errorDialogOf(error, (m) => messages.saveFailed("property", m))).toEqual({
+    expect(errorDialogOf(error, (m) => messages.saveFailed("Property", m))).toEqual({
       text: "Failed to save property. Please try again. Error: Something went wrong on the server.",
       reference: "req-42",
     });
