@@ -8,7 +8,7 @@ import { sessionTokenFromCookies } from "~/features/auth/sessions.server";
 import { getViewer, requireAdmin } from "~/features/auth/viewer.server";
 import { createSettingsApi } from "~/features/content/index.server";
 import { securityHeaders } from "~/features/document/security-headers.server";
-import { apiErrorHandler, createListingApi } from "~/features/listings/api.server";
+import { createListingApi } from "~/features/listings/api.server";
 import { liveEventStream } from "~/features/live/event-stream.server";
 import type { LiveHub } from "~/features/live/hub.server";
 import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/db.server";
@@ -141,7 +141,6 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   app.use(
     "/api/site",
     createSettingsApi({ db, images, requireAdmin: adminOnly, onSaved: () => pageCache?.clear() }),
-    apiErrorHandler,
   );
   app.use(
     "/api",
@@ -163,7 +162,8 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
     servePage(req, res).catch(next);
   });
 
-  // One error handler: logs the cause, never shows internals to the visitor.
+  // The one error handler, the API's too (docs/decisions/0058-one-error-model.md): a refusal's
+  // status and message; a fault as a generic 500 with the request's id, its cause logged.
   app.use(finalErrorHandler);
 
   // A kept page for a request without a session cookie (most visitors) is answered here, by

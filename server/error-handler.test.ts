@@ -156,3 +156,114 @@ describe("finalErrorHandler under /api", () => {
     }
   });
 });
+
+describe("the one error handler, for the API and the pages alike", () => {
+  // Captured from this block's start (the first block's capture ends with it).
+  let logs: ReturnType<typeof captureLogs>;
+  let base = "";
+  let close = () => {};
+  beforeAll(async () => {
+    logs = captureLogs();
+    const { default: express } = await import("express");
+    const { HttpError } = await import("~/shared/http-error.server");
+    const { finalErrorHandler } = await import("./error-handler");
+    const app = express();
+    app.use((_req, res, next) => {
+      res.setHeader("X-Request-Id", "req-1");
+      next();
+    });
+    const fail = (error: () => unknown) => (_q: unknown, _s: unknown, next: (e: unknown) => void) =>
+      next(error());
+    for (const prefix of ["/api", ""]) {
+      app.post(`${prefix}/json`, express.json(), (_req, res) => res.json({}));
+      app.get(
+        `${prefix}/refuse`,
+        fail(() => new HttpError(409, "Changed meanwhile.", "stale", "price")),
+      );
+      app.get(
+        `${prefix}/fault`,
+        fail(() => new Error("secret internals /srv/data")),
+      );
+      app.get(
+        `${prefix}/down`,
+        fail(() => new Error("Connection terminated unexpectedly")),
+      );
+      app.get(
+        `${prefix}/uri`,
+        fail(() => new URIError("URI malformed")),
+      );
+    }
+    app.use(finalErrorHandler);
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(() => {
+    close();
+    logs.restore();
+  });
+
+  it("answers a refusal with its status, message, code and field; nothing is logged", async () => {
+    logs.clear();
+    const api = await fetch(`${base}/api/refuse`);
+    expect(api.status).toBe(409);
+    expect(await api.json()).toEqual({
+      error: "Changed meanwhile.",
+      code: "stale",
+      field: "price",
+    });
+    const page = await fetch(`${base}/refuse`);
+    expect([page.status, await page.text()]).toEqual([409, "Changed meanwhile."]);
+    expect(logs.at(LEVEL.error)).toEqual([]);
+  });
+
+  it("answers the libraries' refusals with their own messages", async () => {
+    const json = await fetch(`${base}/api/json`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{",
+    });
+    expect([json.status, await json.json()]).toEqual([
+      400,
+      { error: "The request body is not valid JSON." },
+    ]);
+    const uri = await fetch(`${base}/api/uri`);
+    expect([uri.status, (await uri.json()).error]).toEqual([
+      400,
+      "The URL is not valid: a part of it is not correctly percent-encoded.",
+    ]);
+  });
+
+  it("answers a fault with a generic 500 and the request's id, and logs the cause", async () => {
+    logs.clear();
+    const api = await fetch(`${base}/api/fault`);
+    expect(api.status).toBe(500);
+    expect(await api.json()).toEqual({
+      error: "Something went wrong on the server.",
+      requestId: "req-1",
+    });
+    const page = await fetch(`${base}/fault`);
+    expect([page.status, await page.text()]).toEqual([500, "Internal Server Error"]);
+    expect(page.headers.get("x-request-id")).toBe("req-1");
+    const faults = logs.at(LEVEL.error, "failed");
+    expect(faults.map((l) => [l.msg, l.err?.message])).toEqual([
+      ["GET /api/fault failed", "secret internals /srv/data"],
+      ["GET /fault failed", "secret internals /srv/data"],
+    ]);
+  });
+
+  it("answers a database outage with 503, its message and Retry-After", async () => {
+    for (const [path, read] of [
+      ["/api/down", async (r: Response) => (await r.json()).error],
+      ["/down", (r: Response) => r.text()],
+    ] as const) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("5");
+      expect(await read(res)).toBe(
+        "The site cannot reach its database right now. Please try again in a moment.",
+      );
+    }
+  });
+});

@@ -1,7 +1,8 @@
 import { data, Form, useNavigation } from "react-router";
 import { requireAdminPage } from "~/features/admin/guard.server";
-import { grantAdmin, LastAdminError, listAdmins, revokeAdmin } from "~/features/auth/admins.server";
+import { grantAdmin, listAdmins, revokeAdmin } from "~/features/auth/admins.server";
 import { pageMeta } from "~/features/layout/page-meta";
+import { isValidationError } from "~/shared/http-error.server";
 import type { Route } from "./+types/manage-admins";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -40,9 +41,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     const added = await grantAdmin(context.db, email, viewer.user?.email ?? viewer.user?.sub);
     return { ok: added ? `${address} is now an admin.` : `${address} is already an admin.` };
   } catch (error) {
-    if (error instanceof LastAdminError || error instanceof Error) {
-      return data({ error: error.message }, { status: 400 });
-    }
+    // Only a refusal of the input (an address that is none, the last admin, one listed in
+    // ADMIN_EMAILS) is shown with the form. Anything else is a fault, never shown: React Router
+    // answers 500 with the error page, and entry.server.tsx logs the cause with the request's id
+    // (docs/decisions/0058-one-error-model.md).
+    if (isValidationError(error)) return data({ error: error.message }, { status: 400 });
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { company } from "~/domain/company";
 import type { Listing } from "~/domain/listing";
 import { listingKey } from "~/domain/listing";
 import { COLLECTIONS, KINDS, listingPath } from "~/domain/listing-kinds";
-import { messages } from "~/domain/messages";
+import { addedMessages, messages } from "~/domain/messages";
 import {
   answerConfirm,
   asFiles,
@@ -350,5 +350,135 @@ test.describe("a server fault", () => {
     );
     await dialog.getByRole("button", { name: "OK" }).click();
     await expect(dialog).toHaveCount(0);
+  });
+});
+
+/** A server fault as the one error handler answers it, with the request id `reference`. */
+const fault = (reference: string) => ({
+  status: 500,
+  contentType: "application/json",
+  headers: { "X-Request-Id": reference },
+  body: JSON.stringify({ error: FAULT, requestId: reference }),
+});
+const FAULT = "Something went wrong on the server.";
+
+// Every admin error dialog is made by dialogs.failed() (docs/decisions/0058-one-error-model.md):
+// these four screens showed no reference before.
+test.describe("every admin error dialog shows the failed request's reference", () => {
+  test("featuring a listing", async ({ adminPage: page, seedListing }) => {
+    const listing = await seedListing("properties", {
+      address: `E2E ${uniqueSuffix()} Featured Failure Lane`,
+    });
+    await gotoHydrated(page, listingPath("properties", listing.id));
+    await page.route(/\/featured$/, (route) => route.fulfill(fault("ref-featured")));
+    await page
+      .getByRole("region", { name: "Admin Features" })
+      .getByRole("button", { name: "Feature on home page" })
+      .click();
+    await expectErrorDialog(
+      page,
+      messages.availabilityFailedTitle,
+      addedMessages.featuredFailed(FAULT),
+      "ref-featured",
+    );
+  });
+
+  test("saving the site settings", async ({ adminPage: page }) => {
+    await gotoHydrated(page, "/admin/site");
+    await page.route(/\/api\/site$/, (route) =>
+      route.request().method() === "PUT" ? route.fulfill(fault("ref-settings")) : route.continue(),
+    );
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expectErrorDialog(
+      page,
+      messages.errorTitle,
+      addedMessages.settingsSaveFailed(FAULT),
+      "ref-settings",
+    );
+  });
+
+  test("history: 'Erase for good' and 'Restore this version'", async ({
+    adminPage: page,
+    control,
+  }) => {
+    const address = `E2E ${uniqueSuffix()} History Failure Row`;
+    const id = listingKey(address);
+    const { red, green } = await testImages();
+    try {
+      await gotoHydrated(page, "/");
+      const added = await page.request.post(`/api/listings/properties`, {
+        multipart: {
+          data: JSON.stringify({ address }),
+          images: { name: red.name, mimeType: red.mimeType, buffer: red.buffer },
+        },
+      });
+      expect(added.status()).toBe(201);
+      const more = await page.request.post(`/api/listings/properties/${id}/images`, {
+        multipart: { images: { name: green.name, mimeType: green.mimeType, buffer: green.buffer } },
+      });
+      expect(more.status()).toBe(200);
+      const [, removed] = (await control.getListing("properties", id))?.image_urls ?? [];
+      const gone = await page.request.delete(`/api/listings/properties/${id}/images`, {
+        data: { url: removed },
+      });
+      expect(gone.status()).toBe(200);
+
+      await gotoHydrated(page, `${listingPath("properties", id)}/history`);
+      await page.route(/\/history\/photos$/, (route) => route.fulfill(fault("ref-erase-photo")));
+      await page
+        .getByRole("region", { name: "Photos only the history keeps" })
+        .getByRole("button", { name: "Erase for good: Photo 1 of the history" })
+        .click();
+      await answerConfirm(page, "Yes");
+      await expectErrorDialog(page, messages.errorTitle, FAULT, "ref-erase-photo");
+
+      await page.route(/\/history\/\d+\/restore$/, (route) =>
+        route.fulfill(fault("ref-restore-version")),
+      );
+      await page
+        .getByTestId("history-entry")
+        .last()
+        .getByRole("button", { name: "Restore this version" })
+        .click();
+      await answerConfirm(page, "Yes");
+      await expectErrorDialog(page, messages.errorTitle, FAULT, "ref-restore-version");
+    } finally {
+      await control.removeListing("properties", id);
+    }
+  });
+
+  test("Recently deleted: 'Erase for good', and 'Restore' refused by the server itself", async ({
+    adminPage: page,
+    seedListing,
+    control,
+  }) => {
+    const address = `E2E ${uniqueSuffix()} Deleted Failure Road`;
+    const listing = await seedListing("properties", { address });
+    expect(await control.removeListing("properties", listing.id)).toBe(true);
+    await gotoHydrated(page, "/admin/deleted");
+    const row = page.getByTestId("deleted-entry").filter({ hasText: address });
+    await expect(row).toHaveCount(1);
+
+    await page.route(/\/api\/deleted\/\d+$/, (route) => route.fulfill(fault("ref-erase-entry")));
+    await row.getByRole("button", { name: `Erase ${address} for good` }).click();
+    await answerConfirm(page, "Yes");
+    await expectErrorDialog(page, messages.errorTitle, FAULT, "ref-erase-entry");
+    await expect(row).toHaveCount(1);
+
+    // The address taken meanwhile (no mock): the server's own refusal, with its own request id.
+    await seedListing("properties", { address });
+    const answer = page.waitForResponse(/\/api\/deleted\/\d+\/restore$/);
+    await row.getByRole("button", { name: `Restore ${address}` }).click();
+    const response = await answer;
+    expect(response.status()).toBe(409);
+    const requestId = await response.headerValue("x-request-id");
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    await expectErrorDialog(
+      page,
+      messages.errorTitle,
+      messages.duplicateAddress("Property"),
+      requestId ?? "",
+    );
+    await expect(row).toHaveCount(1);
   });
 });

@@ -170,13 +170,24 @@ export async function acknowledgeSuccess(page: Page, title: string) {
 }
 
 /** Checks an error dialog's title, text and the catalogue footer, then closes it with OK. */
-export async function expectErrorDialog(page: Page, title: string, text: string) {
+export async function expectErrorDialog(
+  page: Page,
+  title: string,
+  text: string,
+  /** The failed request's id: 'Reference: {id}' below the footer (decisions 0034, 0058). */
+  reference?: string,
+) {
   const dialog = dialogNamed(page, title);
   await expect(dialog).toBeVisible();
   await expect(dialog).toHaveAttribute("data-variant", "error");
   await expect(dialog.locator("p")).toHaveText(exactly(text));
   expect(errorFooter()).toBe("If the problem persists, show this message to Daniel Reyes.");
   await expect(dialog.locator("footer")).toHaveText(exactly(errorFooter()));
+  if (reference !== undefined) {
+    await expect(dialog.locator(".dialog-reference")).toHaveText(
+      exactly(`Reference: ${reference}`),
+    );
+  }
   await dialog.getByRole("button", { name: "OK" }).click();
   await expect(dialog).toHaveCount(0);
 }

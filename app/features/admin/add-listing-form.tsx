@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { type ListingKind, listingPath } from "~/domain/listing-kinds";
 import { dialogDurations, messages, successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
-import { ApiError, apiRequest, apiUrl, requestIdOf } from "./api-client";
+import { ApiError, apiRequest, apiUrl } from "./api-client";
 import { BusyLabel, focusInvalidField, PhotoCount, UndoClear, UploadProgress } from "./form-parts";
 import { draftKey, EMPTY_FORM, type ListingFormValues, parseDraft, toPayload } from "./form-values";
 import { type FieldError, ListingFields } from "./listing-fields";
@@ -117,11 +117,7 @@ export function AddListingForm({ kind }: { kind: ListingKind }) {
       } else {
         if (error instanceof ApiError && error.field)
           setFieldError({ field: error.field, message: error.message });
-        await dialogs.error(
-          messages.addFailed(kind.noun, (error as Error).message),
-          undefined,
-          requestIdOf(error),
-        );
+        await dialogs.failed(error, (message) => messages.addFailed(kind.noun, message));
       }
       focusInvalidField(formRef.current);
     }

@@ -5,7 +5,7 @@ import type { ListingKind } from "~/domain/listing-kinds";
 import { addedMessages, dialogDurations, messages, successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
 import { useHydrated } from "~/shared/use-hydrated";
-import { apiRequest, apiUrl, requestIdOf } from "./api-client";
+import { apiRequest, apiUrl } from "./api-client";
 
 interface AdminFeaturesProps {
   kind: ListingKind;
@@ -44,10 +44,7 @@ export default function AdminFeatures({
       await revalidate();
       setFeaturedOverride(null);
     } catch (error) {
-      await dialogs.error(
-        addedMessages.featuredFailed((error as Error).message),
-        messages.availabilityFailedTitle,
-      );
+      await dialogs.failed(error, addedMessages.featuredFailed, messages.availabilityFailedTitle);
     } finally {
       setFeaturing(false);
     }
@@ -67,11 +64,7 @@ export default function AdminFeatures({
     } catch (error) {
       onAvailability(!next); // reverted when saving fails
       setBusy(false);
-      await dialogs.error(
-        messages.availabilityFailed((error as Error).message),
-        messages.availabilityFailedTitle,
-        requestIdOf(error),
-      );
+      await dialogs.failed(error, messages.availabilityFailed, messages.availabilityFailedTitle);
     }
   }
 

@@ -13,11 +13,6 @@ export class ApiError extends Error {
   }
 }
 
-/** The request id to show in an error dialog for a failed call (docs/decisions/0034-…). */
-export function requestIdOf(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.requestId : undefined;
-}
-
 /**
  * Calls the listing API. XMLHttpRequest rather than fetch because only it reports upload
  * progress; a JSON body is sent as JSON, a FormData body as multipart.
@@ -46,8 +41,14 @@ export function apiRequest<T = unknown>(
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(json as T);
       else {
-        const body = json as { error?: string; code?: string; field?: string } | null;
-        const requestId = xhr.getResponseHeader("X-Request-Id") ?? undefined;
+        const body = json as {
+          error?: string;
+          code?: string;
+          field?: string;
+          requestId?: string;
+        } | null;
+        // The header is on every answer; a fault's body names the id too (a proxy may drop headers).
+        const requestId = xhr.getResponseHeader("X-Request-Id") ?? body?.requestId ?? undefined;
         reject(
           new ApiError(
             xhr.status,

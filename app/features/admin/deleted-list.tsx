@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { type Collection, KINDS, listingPath } from "~/domain/listing-kinds";
-import { messages, successTitles } from "~/domain/messages";
+import { successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
 import { useHydrated } from "~/shared/use-hydrated";
 import { apiRequest } from "./api-client";
@@ -37,7 +37,7 @@ export function DeletedList({ items }: { items: DeletedItem[] }) {
       setErased(item.address);
       await dialogs.success(successTitles.deleted);
     } catch (error) {
-      await dialogs.error((error as Error).message, messages.errorTitle);
+      await dialogs.failed(error);
     } finally {
       setBusy(null);
     }
@@ -56,7 +56,7 @@ export function DeletedList({ items }: { items: DeletedItem[] }) {
       await revalidate();
       setRestored({ address: item.address, to: listingPath(collection, id) });
     } catch (error) {
-      await dialogs.error((error as Error).message, messages.errorTitle);
+      await dialogs.failed(error);
     } finally {
       setBusy(null);
     }

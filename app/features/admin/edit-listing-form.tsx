@@ -4,7 +4,7 @@ import type { Listing } from "~/domain/listing";
 import { type ListingKind, listingPath } from "~/domain/listing-kinds";
 import { addedMessages, dialogDurations, messages, successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
-import { ApiError, apiRequest, apiUrl, requestIdOf } from "./api-client";
+import { ApiError, apiRequest, apiUrl } from "./api-client";
 import { BusyLabel, focusInvalidField, PhotoCount, UploadProgress } from "./form-parts";
 import { type ListingFormValues, toPayload, valuesFromListing } from "./form-values";
 import { useLeaveGuard } from "./leave-guard";
@@ -89,11 +89,7 @@ export function EditListingForm({
     } catch (error) {
       setBusy(null);
       setProgress(null);
-      await dialogs.error(
-        messages.addImagesFailed((error as Error).message),
-        undefined,
-        requestIdOf(error),
-      );
+      await dialogs.failed(error, messages.addImagesFailed);
     }
   }
 
@@ -116,11 +112,9 @@ export function EditListingForm({
       // The server refusing the request (the photo or listing is gone) is a removal error;
       // anything else means deleting the stored image failed.
       const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
-      const message = (error as Error).message;
-      await dialogs.error(
-        refused ? messages.imageRemoveFailed(message) : messages.imageDeleteFailed(message),
-        undefined,
-        requestIdOf(error),
+      await dialogs.failed(
+        error,
+        refused ? messages.imageRemoveFailed : messages.imageDeleteFailed,
       );
     }
   }
@@ -145,16 +139,12 @@ export function EditListingForm({
       if (error instanceof ApiError && error.code === "stale") {
         // Trying again cannot help (docs/behaviour.md §8's "Please try again" would mislead): say why and
         // what to do. The form keeps what was typed, so nothing is lost before reloading.
-        await dialogs.error(addedMessages.staleEdit(kind.noun));
+        await dialogs.failed(error, () => addedMessages.staleEdit(kind.noun));
         return;
       }
       if (error instanceof ApiError && error.field)
         setFieldError({ field: error.field, message: error.message });
-      await dialogs.error(
-        messages.saveFailed(kind.noun, (error as Error).message),
-        undefined,
-        requestIdOf(error),
-      );
+      await dialogs.failed(error, (message) => messages.saveFailed(kind.noun, message));
       focusInvalidField(formRef.current);
     }
   }
@@ -173,15 +163,11 @@ export function EditListingForm({
       if (error instanceof ApiError && error.status === 404) {
         // Already gone (deleted elsewhere): nothing left to edit, so on to the list.
         allowLeave();
-        await dialogs.error(messages.notFoundOnDelete(kind.noun));
+        await dialogs.failed(error, () => messages.notFoundOnDelete(kind.noun));
         navigate(kind.route);
         return;
       }
-      await dialogs.error(
-        messages.deleteFailed(kind.noun, (error as Error).message),
-        undefined,
-        requestIdOf(error),
-      );
+      await dialogs.failed(error, (message) => messages.deleteFailed(kind.noun, message));
       revalidate();
     }
   }

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { FACT_FIELDS } from "~/domain/listing-facts";
 import type { ListingKind } from "~/domain/listing-kinds";
-import { messages, successTitles } from "~/domain/messages";
+import { successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
 import { useHydrated } from "~/shared/use-hydrated";
 import { apiRequest, apiUrl } from "./api-client";
@@ -120,7 +120,7 @@ export function HistoryList({
       setStatus("The photo is erased for good.");
       await dialogs.success(successTitles.deleted);
     } catch (error) {
-      await dialogs.error((error as Error).message, messages.errorTitle);
+      await dialogs.failed(error);
     } finally {
       setBusy(null);
     }
@@ -135,7 +135,7 @@ export function HistoryList({
       await revalidate();
       setStatus(`The version of ${formatWhen(item.at)} is restored.`);
     } catch (error) {
-      await dialogs.error((error as Error).message, messages.errorTitle);
+      await dialogs.failed(error);
     } finally {
       setBusy(null);
     }

@@ -125,7 +125,7 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettingsData }) {
       await dialogs.success(successTitles.saved, dialogDurations.saved);
     } catch (error) {
       setProgress(null);
-      await dialogs.error(addedMessages.settingsSaveFailed((error as Error).message));
+      await dialogs.failed(error, addedMessages.settingsSaveFailed);
     }
   }
 

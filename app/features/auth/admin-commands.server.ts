@@ -87,11 +87,12 @@ export async function runAdminCommand(
     }
     if (error instanceof LastAdminError)
       return { ok: false, code: "LAST_ADMIN", error: error.message };
-    if (error instanceof HttpError && error.status < 500) {
-      return { ok: false, code: "BAD_REQUEST", error: error.message };
-    }
     if (error instanceof ListedInAdminEmailsError) {
       return { ok: false, code: "IN_ADMIN_EMAILS", error: error.message };
+    }
+    // After the refusals above, which are HttpErrors too but have their own codes.
+    if (error instanceof HttpError && error.status < 500) {
+      return { ok: false, code: "BAD_REQUEST", error: error.message };
     }
     throw error;
   }

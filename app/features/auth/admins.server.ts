@@ -2,20 +2,23 @@
 // by lowercase email; see db/migrations/0002_auth.sql for the rules.
 import type { Db, Queryable } from "~/shared/db.server";
 import { logEvent } from "~/shared/events.server";
+import { HttpError } from "~/shared/http-error.server";
 import { emailOrNull, normalizeEmail } from "./emails";
 import type { SessionUser } from "./viewer";
 
-export class LastAdminError extends Error {
+// Refusals of a change to the registry (HTTP 400, their message shown as it is).
+export class LastAdminError extends HttpError {
   constructor() {
-    super("Cannot remove the last admin.");
+    super(400, "Cannot remove the last admin.");
     this.name = "LastAdminError";
   }
 }
 
 /** ADMIN_EMAILS grants its addresses at every start, so revoking one of them would not last. */
-export class ListedInAdminEmailsError extends Error {
+export class ListedInAdminEmailsError extends HttpError {
   constructor(readonly address: string) {
     super(
+      400,
       `Cannot revoke ${address}: it is listed in ADMIN_EMAILS, which grants admin again at every start. Remove it from ADMIN_EMAILS and restart the server first.`,
     );
     this.name = "ListedInAdminEmailsError";

@@ -1,8 +1,10 @@
-// E-mail addresses as keys of the admin registry: one spelling per address.
+// E-mail addresses as keys of the admin registry: one spelling per address (server code only).
+import { HttpError } from "~/shared/http-error.server";
 
-export class InvalidEmailError extends Error {
+/** Not an e-mail address: a refusal of the input (HTTP 400). */
+export class InvalidEmailError extends HttpError {
   constructor(input: string) {
-    super(`Invalid email address: "${input.slice(0, 100)}".`);
+    super(400, `Invalid email address: "${input.slice(0, 100)}".`);
     this.name = "InvalidEmailError";
   }
 }

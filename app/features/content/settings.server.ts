@@ -8,7 +8,7 @@ import {
   type SiteContent,
   type StoredContent,
 } from "~/domain/company";
-import { ImageRejectedError, type ImageStore, processLogo } from "~/features/images/index.server";
+import { type ImageStore, processLogo } from "~/features/images/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
 import { logEvent } from "~/shared/events.server";
 import { HttpError } from "~/shared/http-error.server";
@@ -98,10 +98,8 @@ export async function saveSettings(
     let logo: StoredContent["logo"] | "default" | undefined;
     if (change.logo === "default") logo = "default";
     else if (change.logo) {
-      const processed = await processLogo(change.logo.upload).catch((error: unknown) => {
-        if (error instanceof ImageRejectedError) throw new HttpError(400, error.message);
-        throw error;
-      });
+      // A file that is no image is refused (ImageRejectedError is an HttpError, status 400).
+      const processed = await processLogo(change.logo.upload);
       const src = await images.saveSiteFile("logo", processed.data);
       created.push(src);
       // Sized like the default logo (the navbar shows it 80 px wide, the hero at twice the

@@ -1,12 +1,14 @@
 import { useCallback, useMemo, useState } from "react";
 import { messages } from "~/domain/messages";
+import { errorDialogOf } from "./error-dialog";
 import { MessageDialog, type MessageDialogProps } from "./message-dialog";
 
 type Pending = Omit<MessageDialogProps, "onClose"> & { resolve: (confirmed: boolean) => void };
 
 /**
- * One dialog at a time for a screen: `await dialogs.error(text)`, `await dialogs.success(title, ms)`,
- * `if (await dialogs.confirm()) …`. Render `dialogs.element` once.
+ * One dialog at a time for a screen: `await dialogs.failed(error, describe)` for a failed step,
+ * `await dialogs.success(title, ms)`, `if (await dialogs.confirm()) …`. Render `dialogs.element`
+ * once.
  */
 export function useDialogs() {
   const [pending, setPending] = useState<Pending | null>(null);
@@ -17,9 +19,16 @@ export function useDialogs() {
   );
   const api = useMemo(
     () => ({
-      /** `reference`: the failed request's id, shown below the footer for staff to quote. */
-      error: (text: string, title: string = messages.errorTitle, reference?: string) =>
-        open({ variant: "error", title, text, reference }),
+      /**
+       * The error dialog for a failed step, the only one admin screens use: the catalogue's text
+       * made from the error's message by `describe`, and 'Reference: {id}' below the footer
+       * whenever the server answered the failed request (docs/decisions/0034-…, 0058-…).
+       */
+      failed: (
+        error: unknown,
+        describe?: (message: string) => string,
+        title: string = messages.errorTitle,
+      ) => open({ variant: "error", title, ...errorDialogOf(error, describe) }),
       success: (title: string, autoCloseMs?: number) =>
         open({ variant: "success", title, autoCloseMs }),
       confirm: (title: string = messages.confirm) => open({ variant: "confirm", title }),

@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import sharp, { type Metadata } from "sharp";
+import { HttpError } from "~/shared/http-error.server";
 import { sharpJob } from "./sharp-queue.server";
 import { VARIANT_WIDTHS, type VariantFormat, type VariantWidth } from "./variants";
 
@@ -12,7 +13,13 @@ export const IMAGE_LIMITS = {
   maxEdge: 2400,
 };
 
-export class ImageRejectedError extends Error {}
+/** A file that is no photo this site takes: a refusal of the upload (HTTP 400), with its reason. */
+export class ImageRejectedError extends HttpError {
+  constructor(message: string) {
+    super(400, message);
+    this.name = "ImageRejectedError";
+  }
+}
 
 export interface ImageVariant {
   width: VariantWidth;

@@ -6,6 +6,7 @@ import { messages } from "~/domain/messages";
 import type { ImageStore } from "~/features/images/storage.server";
 import { VARIANT_WIDTHS, variantUrl } from "~/features/images/variants";
 import type { Db } from "~/shared/db.server";
+import { finalErrorHandler } from "../../../server/error-handler";
 import { dbTargets } from "../../../tests/support/db-targets";
 import { imageStoreTargets, stopSharedS3 } from "../../../tests/support/image-store-targets";
 import { jpegWithGps, pixelFlood } from "../../../tests/support/images";
@@ -36,6 +37,8 @@ describe.each(combinations)("listing write API on $name", ({ db: target, storage
       "/api",
       createListingApi({ db, images: store, requireAdmin: (_req, _res, next) => next() }),
     );
+    // The API\'s errors are answered by the app\'s one error handler, as in server/app.ts.
+    app.use(finalErrorHandler);
     const server = app.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;

@@ -5,17 +5,14 @@ import { type Collection, isCollection, KINDS } from "~/domain/listing-kinds";
 import { messages } from "~/domain/messages";
 import type { Viewer } from "~/features/auth";
 import {
-  ImageRejectedError,
   type ImageStore,
   type StoredPhoto,
   variantUrl,
   withUpload,
 } from "~/features/images/index.server";
-import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/db.server";
+import type { Db } from "~/shared/db.server";
 import { logEvent } from "~/shared/events.server";
-import { HttpError, statusText } from "~/shared/http-error.server";
-import { log } from "~/shared/logger.server";
-import { redactUrl } from "~/shared/redact-url";
+import { HttpError } from "~/shared/http-error.server";
 import { eraseDeleted } from "./deleted.server";
 import { type Actor, historyOnlyPhotos } from "./history.server";
 import {
@@ -255,8 +252,8 @@ export function createListingApi({ db, images, requireAdmin, onSiteChange }: Lis
     }),
   );
 
+  // Errors go on to the app's one error handler (server/error-handler.ts).
   api.use((_req, _res, next) => next(new HttpError(404, "No such endpoint.")));
-  api.use(apiErrorHandler);
   return api;
 }
 
@@ -270,56 +267,6 @@ async function sendPrivatePhoto(res: Response, photo: StoredPhoto) {
   await pipeline(photo.body(), res).catch(() => {
     // The visitor went away, or the store broke off: the answer is cut short either way.
   });
-}
-
-/** JSON errors: a clear message for 4xx, a generic one (details in the log) for 5xx. */
-export function apiErrorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
-  let status = 500;
-  let message = "Something went wrong on the server.";
-  let code: string | undefined;
-  let field: string | undefined;
-  if (error instanceof HttpError) {
-    status = error.status;
-    message = error.message;
-    code = error.code;
-    field = error.field;
-  } else if (isDatabaseUnavailable(error)) {
-    status = 503;
-    message = DATABASE_UNAVAILABLE.message;
-    res.set("Retry-After", String(DATABASE_UNAVAILABLE.retryAfterSeconds));
-  } else if (error instanceof ImageRejectedError) {
-    status = 400;
-    message = error.message;
-  } else if (error instanceof URIError) {
-    // Express could not decode a path parameter (e.g. "%FF").
-    status = 400;
-    message = "The URL is not valid: a part of it is not correctly percent-encoded.";
-  } else if ((error as { type?: string }).type === "entity.parse.failed") {
-    status = 400;
-    message = "The request body is not valid JSON.";
-  } else if ((error as { type?: string }).type === "entity.too.large") {
-    status = 413;
-    message = "The request is too large.";
-  } else if (isClientErrorStatus((error as { status?: unknown }).status)) {
-    // Other refusals by the body parser (unsupported charset or encoding, aborted upload...).
-    const refusal = error as { status: number; expose?: boolean; message?: string };
-    status = refusal.status;
-    // http-errors marks the messages that are meant for the client ("unsupported charset ...").
-    message =
-      refusal.expose && refusal.message
-        ? `${statusText(status)}: ${refusal.message}`
-        : statusText(status);
-  }
-  if (status >= 500)
-    log().error({ err: error }, `${req.method} ${redactUrl(req.originalUrl)} failed`);
-  if (res.headersSent) return res.end();
-  res
-    .status(status)
-    .json({ error: message, ...(code ? { code } : {}), ...(field ? { field } : {}) });
-}
-
-function isClientErrorStatus(status: unknown): status is number {
-  return typeof status === "number" && status >= 400 && status <= 499;
 }
 
 /** The Recently deleted entry a route names; a number that cannot be one is not found. */

@@ -11,6 +11,7 @@ import { listingKey } from "~/domain/listing";
 import { COLLECTIONS, KINDS } from "~/domain/listing-kinds";
 import { addedMessages } from "~/domain/messages";
 import { DiskImageStore } from "~/features/images/storage.server";
+import { finalErrorHandler } from "../../../server/error-handler";
 import { dbTargets } from "../../../tests/support/db-targets";
 import { type GatedDb, gatedDb } from "../../../tests/support/gated-db";
 import { jpegWithGps } from "../../../tests/support/images";
@@ -53,6 +54,8 @@ describe.each(dbTargets)("concurrent writes on $name", (target) => {
       "/api",
       createListingApi({ db, images: store, requireAdmin: (_q, _s, next) => next() }),
     );
+    // The API\'s errors are answered by the app\'s one error handler, as in server/app.ts.
+    app.use(finalErrorHandler);
     const server = app.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/listings`;

@@ -9,6 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiskImageStore } from "~/features/images/storage.server";
 import { type Db, openDb } from "~/shared/db.server";
+import { finalErrorHandler } from "../../../server/error-handler";
 import { POLYGLOT_MARKER, uploadCorpus } from "../../../tests/support/upload-corpus";
 import { createListingApi } from "./api.server";
 import { getListing, insertListing } from "./queries.server";
@@ -41,6 +42,8 @@ describe("upload corpus", () => {
       "/api",
       createListingApi({ db, images: store, requireAdmin: (_q, _s, next) => next() }),
     );
+    // The API\'s errors are answered by the app\'s one error handler, as in server/app.ts.
+    app.use(finalErrorHandler);
     const server = app.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/listings/properties/1-corpus-court/images`;

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHARP_SLOTS } from "~/features/images/sharp-queue.server";
 import type { ImageStore } from "~/features/images/storage.server";
 import { type Db, openDb } from "~/shared/db.server";
+import { finalErrorHandler } from "../../../server/error-handler";
 import {
   imageStoreTargets,
   type OpenedStore,
@@ -53,6 +54,8 @@ describe.each(imageStoreTargets)("uploads to the $name store", (target) => {
       "/api",
       createListingApi({ db, images: store, requireAdmin: (_q, _s, next) => next() }),
     );
+    // The API\'s errors are answered by the app\'s one error handler, as in server/app.ts.
+    app.use(finalErrorHandler);
     const server = app.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
     port = (server.address() as AddressInfo).port;
