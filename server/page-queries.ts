@@ -3,6 +3,7 @@
 // dropped: a page URL redirects (308) to its canonical form, and route data is answered for the
 // canonical URL. A page that takes a new parameter declares it here, with the values it accepts.
 import { AVAILABLE_FILTER } from "~/domain/listing-filters";
+import { tableParam } from "~/domain/listing-table";
 
 /** The value to keep (possibly rewritten to its one canonical spelling), or null to drop it. */
 export type Normaliser = (value: string) => string | null;
@@ -22,6 +23,13 @@ export const PAGE_QUERIES: Readonly<Record<string, Readonly<Record<string, Query
   "routes/properties": {
     // app/domain/listing-filters.ts: only `available` means anything.
     filter: { normalise: (v) => (v === AVAILABLE_FILTER ? v : null), readBy: "page" },
+  },
+  // The staff table: search, order and page are rendered by the server (admins only, never kept).
+  "routes/admin-listings": {
+    q: { normalise: tableParam.q, readBy: "page" },
+    sort: { normalise: tableParam.sort, readBy: "page" },
+    dir: { normalise: tableParam.dir, readBy: "page" },
+    page: { normalise: tableParam.page, readBy: "page" },
   },
   "routes/rental-application": {
     // Free text ("Return to {address}"): shown by the browser, never rendered by the server.

@@ -16,6 +16,7 @@ import { logEvent } from "~/shared/events.server";
 import { HttpError, statusText } from "~/shared/http-error.server";
 import { log } from "~/shared/logger.server";
 import { redactUrl } from "~/shared/redact-url";
+import { csvRoutes } from "./csv-api.server";
 import { eraseDeleted } from "./deleted.server";
 import { type Actor, historyOnlyPhotos } from "./history.server";
 import {
@@ -34,6 +35,8 @@ interface ListingApiOptions {
   requireAdmin: express.RequestHandler;
   /** The home page's list changed: this instance drops its kept pages before answering. */
   onSiteChange?: () => void;
+  /** A stored photo URL as staff can open it, for the CSV export. */
+  photoAddress?: (url: string) => string;
 }
 
 const route =
@@ -54,7 +57,13 @@ function actorOf(res: Response): Actor | null {
 }
 
 /** Every listing write: authorised, validated and sequenced on the server. */
-export function createListingApi({ db, images, requireAdmin, onSiteChange }: ListingApiOptions) {
+export function createListingApi({
+  db,
+  images,
+  requireAdmin,
+  onSiteChange,
+  photoAddress,
+}: ListingApiOptions) {
   const writes = new ListingWrites(db, images);
   const api = express.Router();
   api.use(requireAdmin);
@@ -254,6 +263,9 @@ export function createListingApi({ db, images, requireAdmin, onSiteChange }: Lis
       res.json(await writes.restoreDeleted(entry, actorOf(res)));
     }),
   );
+
+  // 'Export CSV' and 'Import CSV' on /admin/listings.
+  api.use(csvRoutes({ db, writes, photoAddress }));
 
   api.use((_req, _res, next) => next(new HttpError(404, "No such endpoint.")));
   api.use(apiErrorHandler);
