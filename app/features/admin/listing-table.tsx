@@ -81,7 +81,7 @@ export function ListingTable({ rows, total, query }: ListingTableProps) {
                         sorted ? (query.dir === "asc" ? "ascending" : "descending") : undefined
                       }
                     >
-                      <Link to={sortHref(query, column.sort)}>
+                      <Link className="sort-link" to={sortHref(query, column.sort)}>
                         {column.label}
                         {sorted ? (
                           <span aria-hidden="true">{query.dir === "asc" ? " ▲" : " ▼"}</span>
