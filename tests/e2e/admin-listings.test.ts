@@ -8,6 +8,7 @@ import { listingKey } from "~/domain/listing";
 import { CSV_COLUMNS } from "~/domain/listing-csv";
 import { dialogNamed } from "./admin-helpers";
 import { userMenuButton } from "./auth-helpers";
+import { violations } from "./axe";
 import { expect, test } from "./fixtures";
 import { exactly, gotoHydrated, heading, uniqueSuffix } from "./helpers";
 
@@ -96,6 +97,7 @@ test("'All listings' in the user menu: both kinds in one table, searched and sor
   await expect(addresses(page)).toHaveText([`2 ${word} Row`, `1 ${word} Avenue`]);
   await expect(page).toHaveURL(/sort=address&dir=desc/);
   await expect(column(page, "Kind")).not.toHaveAttribute("aria-sort", /./);
+  await expect.poll(() => violations(page), { timeout: 30_000 }).toEqual([]);
 });
 
 test("'Toggle Availability' in a row, with the spec's dialog, saved", async ({
