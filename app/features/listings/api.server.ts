@@ -3,7 +3,6 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { isPossibleListingId } from "~/domain/listing-id";
 import { type Collection, isCollection, KINDS } from "~/domain/listing-kinds";
 import { messages } from "~/domain/messages";
-import type { Viewer } from "~/features/auth";
 import {
   ImageRejectedError,
   type ImageStore,
@@ -16,9 +15,10 @@ import { logEvent } from "~/shared/events.server";
 import { HttpError, statusText } from "~/shared/http-error.server";
 import { log } from "~/shared/logger.server";
 import { redactUrl } from "~/shared/redact-url";
+import { actorOf, route } from "./api-route.server";
 import { csvRoutes } from "./csv-api.server";
 import { eraseDeleted } from "./deleted.server";
-import { type Actor, historyOnlyPhotos } from "./history.server";
+import { historyOnlyPhotos } from "./history.server";
 import {
   parseCaptionMap,
   parseJsonField,
@@ -39,21 +39,10 @@ interface ListingApiOptions {
   photoAddress?: (url: string) => string;
 }
 
-const route =
-  (fn: (req: Request, res: Response) => Promise<void>) =>
-  (req: Request, res: Response, next: NextFunction) =>
-    fn(req, res).catch(next);
-
 function collectionOf(req: Request): Collection {
   const { collection } = req.params;
   if (!isCollection(collection)) throw new HttpError(404, "Unknown collection.");
   return collection;
-}
-
-/** Who makes a change (the signed-in admin requireAdmin found), for the history. */
-function actorOf(res: Response): Actor | null {
-  const user = (res.locals.viewer as Viewer | undefined)?.user;
-  return user ? { name: user.name, email: user.email } : null;
 }
 
 /** Every listing write: authorised, validated and sequenced on the server. */

@@ -2,10 +2,10 @@
 // the site's same-origin check for writes and its JSON error answers.
 import express, { type NextFunction, type Request, type Response } from "express";
 import { CSV_MAX_BYTES } from "~/domain/listing-csv";
-import type { Viewer } from "~/features/auth";
 import type { Db } from "~/shared/db.server";
 import { logEvent } from "~/shared/events.server";
 import { HttpError } from "~/shared/http-error.server";
+import { actorOf, route } from "./api-route.server";
 import { exportCsv } from "./csv-export.server";
 import { checkCsv, readyToImport, tooLarge } from "./csv-import.server";
 import type { ListingWrites } from "./listing-writes.server";
@@ -15,11 +15,6 @@ interface CsvRouteOptions {
   writes: ListingWrites;
   photoAddress?: (url: string) => string;
 }
-
-const route =
-  (fn: (req: Request, res: Response) => Promise<void>) =>
-  (req: Request, res: Response, next: NextFunction) =>
-    fn(req, res).catch(next);
 
 /** The file is the request body, whatever its type; a bigger one is refused before it is read. */
 const readFile = express.raw({ type: () => true, limit: CSV_MAX_BYTES });
@@ -38,7 +33,7 @@ function bytesOf(req: Request): Uint8Array {
   return req.body;
 }
 
-const who = (res: Response) => (res.locals.viewer as Viewer | undefined)?.user?.email ?? null;
+const who = (res: Response) => actorOf(res)?.email ?? null;
 
 export function csvRoutes({ db, writes, photoAddress }: CsvRouteOptions) {
   const router = express.Router();
@@ -88,9 +83,4 @@ export function csvRoutes({ db, writes, photoAddress }: CsvRouteOptions) {
   );
 
   return router;
-}
-
-function actorOf(res: Response) {
-  const user = (res.locals.viewer as Viewer | undefined)?.user;
-  return user ? { name: user.name, email: user.email } : null;
 }
