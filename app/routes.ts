@@ -23,5 +23,6 @@ export default [
   route("admin/admins", "routes/manage-admins.tsx"),
   route("admin/site", "routes/site-settings.tsx"),
   route("admin/deleted", "routes/recently-deleted.tsx"),
+  route("admin/listings", "routes/admin-listings.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

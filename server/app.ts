@@ -149,6 +149,11 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
       images,
       requireAdmin: adminOnly,
       onSiteChange: () => pageCache?.clear(),
+      // The CSV names photos by an address staff can open: the CDN's, else this site's.
+      photoAddress: (url) =>
+        url.startsWith("/images/") && env.photoBaseUrl
+          ? env.photoBaseUrl + url.slice("/images".length)
+          : new URL(url, env.publicUrl).href,
     }),
   );
 

@@ -92,12 +92,15 @@ describe("authorisation of writes and admin pages", () => {
     await fs.rm(root, { recursive: true, force: true });
   });
 
-  function call(who: Who, method: string, url: string, body?: FormData | object) {
+  function call(who: Who, method: string, url: string, body?: FormData | Blob | object) {
     const headers: Record<string, string> = {};
     if (cookies[who]) headers.cookie = cookies[who];
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
-    else if (body) {
+    else if (body instanceof Blob) {
+      headers["content-type"] = body.type;
+      payload = body;
+    } else if (body) {
       headers["content-type"] = "application/json";
       payload = JSON.stringify(body);
     }
@@ -140,7 +143,7 @@ describe("authorisation of writes and admin pages", () => {
   });
 
   /** Every write the API offers, aimed at the seeded records. */
-  const writes = async (): Promise<[string, string, FormData | object | undefined][]> => [
+  const writes = async (): Promise<[string, string, FormData | Blob | object | undefined][]> => [
     ["POST", "/api/listings/properties", addForm("9 Intruder Lane")],
     ["POST", "/api/listings/newConstruction", addForm("9 Intruder Lane", false)],
     ["PUT", "/api/listings/properties/1-target-road", saveBody()],
@@ -168,7 +171,12 @@ describe("authorisation of writes and admin pages", () => {
     ["POST", "/api/deleted/1/restore", {}],
     // 'Erase for good' of the property, deleted second (docs/behaviour.md §22).
     ["DELETE", "/api/deleted/2", undefined],
+    // 'Import CSV' on /admin/listings: its dry run, then the import (issue 20 item 7).
+    ["POST", "/api/listings-csv/check", csvFile()],
+    ["POST", "/api/listings-csv/import", csvFile()],
   ];
+  const csvFile = () =>
+    new Blob(["collection,address\r\nproperties,5 Csv Lane\r\n"], { type: "text/csv" });
 
   /** The site settings page's save (docs/behaviour.md §18), with a new company name. */
   function settingsForm() {
@@ -188,6 +196,7 @@ describe("authorisation of writes and admin pages", () => {
     "/admin/admins",
     "/admin/site",
     "/admin/deleted",
+    "/admin/listings",
     "/properties/1-target-road/history",
     "/new-construction/2-target-road/history",
   ];
@@ -258,7 +267,9 @@ describe("authorisation of writes and admin pages", () => {
   });
 
   it("lets the admin make every write", async () => {
-    const expected = [201, 201, 204, 204, 204, 200, 200, 204, 200, 204, 204, 204, 200, 200, 204];
+    const expected = [
+      201, 201, 204, 204, 204, 200, 200, 204, 200, 204, 204, 204, 200, 200, 204, 200, 200,
+    ];
     const results: number[] = [];
     for (const [method, url, body] of await writes()) {
       const res = await call(
@@ -271,7 +282,12 @@ describe("authorisation of writes and admin pages", () => {
     }
     expect(results).toEqual(expected);
     const left = await db.query<{ id: string }>("SELECT id FROM listings ORDER BY id");
-    expect(left.map((r) => r.id)).toEqual(["2-target-road", "9-intruder-lane", "9-intruder-lane"]);
+    expect(left.map((r) => r.id)).toEqual([
+      "2-target-road",
+      "5-csv-lane",
+      "9-intruder-lane",
+      "9-intruder-lane",
+    ]);
     const [settings] = await db.query<{ content: { name?: string } }>(
       "SELECT content FROM site_settings",
     );

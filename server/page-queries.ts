@@ -4,6 +4,7 @@
 // canonical URL. A page that takes a new parameter declares it here, with the values it accepts.
 import type { Collection } from "~/domain/listing-kinds";
 import { normaliseParam, paramsOf } from "~/domain/listing-search";
+import { tableParam } from "~/domain/listing-table";
 
 /** The value to keep (possibly rewritten to its one canonical spelling), or null to drop it. */
 export type Normaliser = (value: string) => string | null;
@@ -45,6 +46,13 @@ export const PAGE_QUERIES: Readonly<Record<string, Readonly<Record<string, Query
   // The spec's `filter=available` and the search of issue 20 (app/domain/listing-search.ts).
   "routes/properties": listQueries("properties"),
   "routes/new-construction": listQueries("newConstruction"),
+  // The staff table: search, order and page are rendered by the server (admins only, never kept).
+  "routes/admin-listings": {
+    q: { normalise: tableParam.q, readBy: "page" },
+    sort: { normalise: tableParam.sort, readBy: "page" },
+    dir: { normalise: tableParam.dir, readBy: "page" },
+    page: { normalise: tableParam.page, readBy: "page" },
+  },
   "routes/rental-application": {
     // Free text ("Return to {address}"): shown by the browser, never rendered by the server.
     address: { normalise: (v) => (v.trim() && v.length <= 500 ? v : null), readBy: "browser" },

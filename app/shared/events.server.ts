@@ -10,6 +10,8 @@ export type AuditEvent =
   | "settings saved"
   | "listing erased"
   | "photo erased"
+  | "listings exported"
+  | "listings imported"
   | "backup"
   | "restore";
 

@@ -309,6 +309,7 @@ const PAGES = [
   "/admin/admins",
   "/admin/site",
   "/admin/deleted",
+  "/admin/listings",
   "/images/site/logo_1.png",
   "/images/site/application_1.pdf",
   "/images/.trash/properties/x/image_1_0.jpg",

@@ -1,11 +1,12 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { Listing } from "~/domain/listing";
 import type { ListingKind } from "~/domain/listing-kinds";
-import { addedMessages, dialogDurations, messages, successTitles } from "~/domain/messages";
+import { addedMessages, messages } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
 import { useHydrated } from "~/shared/use-hydrated";
 import { apiRequest, apiUrl } from "./api-client";
+import { AvailabilityToggle } from "./availability-toggle";
 
 interface AdminFeaturesProps {
   kind: ListingKind;
@@ -27,7 +28,6 @@ export default function AdminFeatures({
 }: AdminFeaturesProps) {
   const dialogs = useDialogs();
   const { revalidate } = useRevalidator();
-  const [busy, setBusy] = useState(false);
   const [featuring, setFeaturing] = useState(false);
   const [featuredOverride, setFeaturedOverride] = useState<boolean | null>(null);
   const isFeatured = featuredOverride ?? featured;
@@ -49,46 +49,16 @@ export default function AdminFeatures({
       setFeaturing(false);
     }
   }
-  const stateId = useId();
-
-  async function toggle() {
-    const next = !available;
-    onAvailability(next); // applied at once in the view
-    setBusy(true);
-    try {
-      await apiRequest("PATCH", apiUrl("properties", listing.id, "/availability"), {
-        currently_available: next,
-      });
-      setBusy(false);
-      await dialogs.success(successTitles.updated, dialogDurations.availabilitySuccess);
-    } catch (error) {
-      onAvailability(!next); // reverted when saving fails
-      setBusy(false);
-      await dialogs.failed(error, messages.availabilityFailed, messages.availabilityFailedTitle);
-    }
-  }
-
   return (
     <section className="admin-block" aria-labelledby="admin-features">
       <h2 id="admin-features">Admin Features</h2>
       <div className="form-actions">
         {kind.hasOffer ? (
-          <>
-            {/* The button's text stays the spec's; its description says the current state. */}
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={toggle}
-              disabled={busy || !hydrated}
-              aria-describedby={stateId}
-            >
-              {busy ? <span className="spinner" aria-hidden="true" /> : null}
-              Toggle Availability
-            </button>
-            <span id={stateId} className="visually-hidden">
-              {available ? "Currently available" : "Currently not available"}
-            </span>
-          </>
+          <AvailabilityToggle
+            propertyId={listing.id}
+            available={available}
+            onAvailability={onAvailability}
+          />
         ) : null}
         <Link
           className="btn btn-secondary"

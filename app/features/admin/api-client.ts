@@ -15,12 +15,12 @@ export class ApiError extends Error {
 
 /**
  * Calls the listing API. XMLHttpRequest rather than fetch because only it reports upload
- * progress; a JSON body is sent as JSON, a FormData body as multipart.
+ * progress; a JSON body is sent as JSON, a FormData body as multipart, a file as it is.
  */
 export function apiRequest<T = unknown>(
   method: "POST" | "PUT" | "PATCH" | "DELETE",
   url: string,
-  body?: FormData | object,
+  body?: FormData | Blob | object,
   onProgress?: (fraction: number) => void,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -62,7 +62,10 @@ export function apiRequest<T = unknown>(
     };
     xhr.onerror = () => reject(new ApiError(0, "The server could not be reached."));
     if (body instanceof FormData) xhr.send(body);
-    else if (body !== undefined) {
+    else if (body instanceof Blob) {
+      xhr.setRequestHeader("Content-Type", body.type || "application/octet-stream");
+      xhr.send(body);
+    } else if (body !== undefined) {
       xhr.setRequestHeader("Content-Type", "application/json");
       xhr.send(JSON.stringify(body));
     } else xhr.send();

@@ -25,6 +25,7 @@ export interface HistoryItem {
 export const ACTION_LABELS: Record<string, string> = {
   recorded: "State before the first recorded change",
   added: "Added",
+  imported: "Added by a CSV import",
   saved: "Saved",
   availability: "Availability changed",
   "photos-added": "Photos added",

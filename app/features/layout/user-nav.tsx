@@ -113,6 +113,18 @@ export function UserMenu({ viewer, onChosen }: { viewer: Viewer; onChosen?: () =
                   Recently deleted
                 </Link>
               </li>
+              <li>
+                <Link
+                  className="dropdown-item"
+                  to="/admin/listings"
+                  onClick={() => {
+                    setOpen(false);
+                    onChosen?.();
+                  }}
+                >
+                  All listings
+                </Link>
+              </li>
             </>
           ) : null}
           <li>

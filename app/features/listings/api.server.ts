@@ -3,7 +3,6 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { isPossibleListingId } from "~/domain/listing-id";
 import { type Collection, isCollection, KINDS } from "~/domain/listing-kinds";
 import { messages } from "~/domain/messages";
-import type { Viewer } from "~/features/auth";
 import {
   type ImageStore,
   type StoredPhoto,
@@ -13,8 +12,10 @@ import {
 import type { Db } from "~/shared/db.server";
 import { logEvent } from "~/shared/events.server";
 import { HttpError } from "~/shared/http-error.server";
+import { actorOf, route } from "./api-route.server";
+import { csvRoutes } from "./csv-api.server";
 import { eraseDeleted } from "./deleted.server";
-import { type Actor, historyOnlyPhotos } from "./history.server";
+import { historyOnlyPhotos } from "./history.server";
 import {
   parseCaptionMap,
   parseJsonField,
@@ -31,12 +32,9 @@ interface ListingApiOptions {
   requireAdmin: express.RequestHandler;
   /** The home page's list changed: this instance drops its kept pages before answering. */
   onSiteChange?: () => void;
+  /** A stored photo URL as staff can open it, for the CSV export. */
+  photoAddress?: (url: string) => string;
 }
-
-const route =
-  (fn: (req: Request, res: Response) => Promise<void>) =>
-  (req: Request, res: Response, next: NextFunction) =>
-    fn(req, res).catch(next);
 
 function collectionOf(req: Request): Collection {
   const { collection } = req.params;
@@ -44,14 +42,14 @@ function collectionOf(req: Request): Collection {
   return collection;
 }
 
-/** Who makes a change (the signed-in admin requireAdmin found), for the history. */
-function actorOf(res: Response): Actor | null {
-  const user = (res.locals.viewer as Viewer | undefined)?.user;
-  return user ? { name: user.name, email: user.email } : null;
-}
-
 /** Every listing write: authorised, validated and sequenced on the server. */
-export function createListingApi({ db, images, requireAdmin, onSiteChange }: ListingApiOptions) {
+export function createListingApi({
+  db,
+  images,
+  requireAdmin,
+  onSiteChange,
+  photoAddress,
+}: ListingApiOptions) {
   const writes = new ListingWrites(db, images);
   const api = express.Router();
   api.use(requireAdmin);
@@ -251,6 +249,9 @@ export function createListingApi({ db, images, requireAdmin, onSiteChange }: Lis
       res.json(await writes.restoreDeleted(entry, actorOf(res)));
     }),
   );
+
+  // 'Export CSV' and 'Import CSV' on /admin/listings.
+  api.use(csvRoutes({ db, writes, photoAddress }));
 
   // Errors go on to the app's one error handler (server/error-handler.ts).
   api.use((_req, _res, next) => next(new HttpError(404, "No such endpoint.")));

@@ -31,6 +31,7 @@ export interface Actor {
 export type HistoryAction =
   | "recorded"
   | "added"
+  | "imported"
   | "saved"
   | "availability"
   | "photos-added"

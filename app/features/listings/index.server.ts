@@ -7,4 +7,5 @@ export {
   historyOnlyPhotos,
   listHistory,
 } from "./history.server";
+export { listTable, type TablePage, type TableRow } from "./listing-table.server";
 export { getListing, getListingForEdit } from "./queries.server";

@@ -144,6 +144,27 @@ export class ListingWrites {
     return { id };
   }
 
+  /**
+   * 'Import CSV' (issue 20): new listings without photos, all in one transaction with a history
+   * entry each; one that cannot be added (its address taken meanwhile) adds none.
+   */
+  async addMany(
+    rows: readonly { collection: Collection; id: string; fields: ListingFields }[],
+    actor: Actor | null = null,
+  ) {
+    await this.db.transaction(async (tx) => {
+      for (const { collection, id, fields } of rows) {
+        const created = await insertListing(tx, collection, id, {
+          ...fields,
+          image_urls: [],
+          image_captions: {},
+        });
+        if (!created) throw new HttpError(409, messages.duplicateAddress(KINDS[collection].noun));
+        await this.record(tx, collection, id, actor, "imported", null);
+      }
+    });
+  }
+
   /** Writes the history entry of a change made in `tx` (docs/behaviour.md §21). */
   private async record(
     tx: Queryable,

@@ -1,0 +1,29 @@
+// 'Export CSV' on /admin/listings: every listing of both kinds, one row each, RFC 4180 quoting by
+// csv-stringify. The columns are app/domain/listing-csv.ts's; photos are their URLs, one per line.
+import { stringify } from "csv-stringify/sync";
+import type { Listing } from "~/domain/listing";
+import { CSV_COLUMNS } from "~/domain/listing-csv";
+import type { Queryable } from "~/shared/db.server";
+import { FACT_COLUMNS } from "./queries.server";
+
+export async function exportCsv(
+  db: Queryable,
+  /** A stored photo URL (/images/…) as staff can open it (the site's or the CDN's address). */
+  photoAddress: (url: string) => string = (url) => url,
+): Promise<{ csv: string; rows: number }> {
+  const listings = await db.query<Listing>(
+    `SELECT collection, id, address, bedrooms, bathrooms, description, price, thumbnail_description,
+       property_type, currently_available, reserve_url, image_urls, ${FACT_COLUMNS}
+     FROM listings ORDER BY collection DESC, created_at, id`,
+  );
+  const records = listings.map((l) =>
+    CSV_COLUMNS.map((column) => {
+      if (column === "photos") return l.image_urls.map(photoAddress).join("\n");
+      const value = l[column];
+      return value === null || value === undefined ? "" : String(value);
+    }),
+  );
+  // CRLF as RFC 4180 says; every spreadsheet reads it.
+  const csv = stringify([[...CSV_COLUMNS], ...records], { record_delimiter: "windows" });
+  return { csv, rows: records.length };
+}
