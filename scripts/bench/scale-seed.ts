@@ -163,12 +163,10 @@ async function adminSession(db: Awaited<ReturnType<typeof openDb>>): Promise<str
     "INSERT INTO users (issuer, sub, email, email_verified, name) VALUES ($1, $2, $3, true, 'Benchmark')",
     [issuer, sub, email],
   );
-  await db.query("INSERT INTO admins (email, uid, uid_issuer, granted_by) VALUES ($1, $2, $3, $4)", [
-    email,
-    sub,
-    issuer,
-    "scale benchmark",
-  ]);
+  await db.query(
+    "INSERT INTO admins (email, uid, uid_issuer, granted_by) VALUES ($1, $2, $3, $4)",
+    [email, sub, issuer, "scale benchmark"],
+  );
   const token = newToken();
   const now = new Date();
   await db.query(

@@ -21,7 +21,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   // A DATA_DIR given (photos stored beforehand, scripts/bench/scale-seed.ts) is used and, like
   // the temporary one, removed at stop().
-  const dataDir = extraEnv.DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), `bench-${label}-`)));
+  const dataDir =
+    extraEnv.DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), `bench-${label}-`)));
   const outputFile = `${dataDir}.log`;
   const output = openSync(outputFile, "w");
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
