@@ -275,7 +275,7 @@ async function scale() {
   for (const server of servers.splice(0)) await server.stop();
   await write("scale", "scale-latest");
   printPageTable(scaled.rows);
-  printReport(checks);
+  printReport(scaled.others, checks);
 }
 
 /** bench-results/{prefix}-{start time}.json and bench-results/{latest}.json. */

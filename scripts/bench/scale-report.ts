@@ -23,6 +23,8 @@ export interface PageRow {
   domElements?: number;
   renderP50Ms: number;
   renderP99Ms: number;
+  /** Requests the render figures come from. */
+  renders: number;
 }
 
 const mark = (ok: boolean) => (ok ? " ✓" : " ✗");
@@ -40,7 +42,7 @@ export function printPageTable(rows: PageRow[]) {
     "HTML ≤ 100 KB",
     "DOM elements",
     `render p50 ≤ ${b.renderP50Ms} ms`,
-    "render p99",
+    "render p99 (n)",
   ];
   const table = [
     header,
@@ -54,7 +56,7 @@ export function printPageTable(rows: PageRow[]) {
       `${Math.round(r.htmlBytes / 1024)} KB${mark(r.htmlBytes <= b.htmlBytes)}`,
       or(r.domElements, String),
       `${r.renderP50Ms} ms${mark(r.renderP50Ms <= b.renderP50Ms)}`,
-      `${r.renderP99Ms} ms`,
+      `${r.renderP99Ms} ms (${r.renders})`,
     ]),
   ];
   const widths = header.map((_, col) => Math.max(...table.map((row) => (row[col] ?? "").length)));
