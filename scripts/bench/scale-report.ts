@@ -16,6 +16,8 @@ export interface PageRow {
   /** Final path and query, with the redirect statuses on the way ('308 → /properties'). */
   landed: string;
   score?: number;
+  /** Why Lighthouse gave no figures for this page. */
+  lighthouseError?: string;
   lcpMs?: number;
   tbtMs?: number;
   cls?: number;
@@ -49,7 +51,9 @@ export function printPageTable(rows: PageRow[]) {
     ...rows.map((r) => [
       r.asked,
       r.landed,
-      or(r.score, (s) => (s / 100).toFixed(2) + mark(s / 100 >= b.lighthouseScore)),
+      r.lighthouseError
+        ? "failed ✗"
+        : or(r.score, (s) => (s / 100).toFixed(2) + mark(s / 100 >= b.lighthouseScore)),
       or(r.lcpMs, (v) => `${v} ms${mark(v <= b.lcpMs)}`),
       or(r.tbtMs, (v) => `${v} ms${mark(v <= b.tbtMs)}`),
       or(r.cls, (v) => v.toFixed(3) + mark(v <= b.cls)),
@@ -66,4 +70,7 @@ export function printPageTable(rows: PageRow[]) {
     if (i === 0) console.log(widths.map((w) => "-".repeat(w)).join("  "));
   }
   console.log("✓ within budget, ✗ over budget, – not measured");
+  for (const r of rows) {
+    if (r.lighthouseError) console.log(`Lighthouse failed on ${r.asked}: ${r.lighthouseError}`);
+  }
 }

@@ -104,13 +104,25 @@ export async function scaleBench(
   const map = await sitemap(site.base);
 
   const lh = new Map<string, LighthouseResult>();
+  const lhErrors = new Map<string, string>();
   if (options.lighthouseRuns > 0) {
     console.log(
       `Lighthouse (mobile), ${options.lighthouseRuns} run(s) on each of ${finals.length} distinct pages...`,
     );
     for (const final of finals) {
-      const [result] = await lighthouse(site.base, [final], options.lighthouseRuns);
-      if (result) lh.set(final, result);
+      try {
+        const [result] = await lighthouse(site.base, [final], options.lighthouseRuns);
+        if (result) lh.set(final, result);
+      } catch (error) {
+        // A page too big for Lighthouse is a finding, not the end of the run.
+        // Lighthouse's CLI says why in its last line of standard error.
+        const stderr = String((error as { stderr?: unknown }).stderr ?? "").trim();
+        const reason =
+          stderr.split("\n").pop() ||
+          (error instanceof Error ? error.message.split("\n")[0] : String(error));
+        lhErrors.set(final, reason ?? "failed");
+        console.log(`  Lighthouse failed on ${final}: ${reason}`);
+      }
     }
   }
 
@@ -121,6 +133,7 @@ export async function scaleBench(
       asked: l.asked,
       landed: `${l.redirects.length ? `${l.redirects.join(", ")} → ` : ""}${l.final === l.asked ? "itself" : l.final}${l.status === 200 ? "" : ` (${l.status})`}`,
       score: page?.score,
+      lighthouseError: lhErrors.get(l.final),
       lcpMs: page?.lcpMs,
       tbtMs: page?.tbtMs,
       cls: page?.cls,
@@ -135,7 +148,7 @@ export async function scaleBench(
     ...l,
     domElements: dom.get(l.final),
     render: renders.get(l.final),
-    lighthouse: lh.get(l.final),
+    lighthouse: lh.get(l.final) ?? lhErrors.get(l.final),
   }));
   results.lighthouseRuns = options.lighthouseRuns;
   results.filterChange = change;
@@ -145,6 +158,14 @@ export async function scaleBench(
   const b = SCALE_BUDGETS;
   for (const row of rows) {
     const on = `${row.asked}${row.landed === "itself" ? "" : ` (${row.landed})`}`;
+    if (row.lighthouseError !== undefined) {
+      checks.push({
+        what: `${on}: Lighthouse`,
+        value: `failed: ${row.lighthouseError}`,
+        budget: `≥ ${b.lighthouseScore}`,
+        ok: false,
+      });
+    }
     if (row.score !== undefined) {
       checks.push(
         {
