@@ -1,4 +1,5 @@
 // `npm run bench [-- --only=lighthouse,bundles,images,throughput,live,upload]`
+// `npm run bench -- --scale [--lighthouse-runs=N] [--no-build]`: the scale mode (scale.ts), alone.
 // Builds the site, starts it on a fresh embedded database with the demo content and measures
 // the budgets of the performance issue. Prints a table and writes bench-results/*.json.
 //
@@ -14,6 +15,8 @@ import { type LighthouseResult, lighthouseSideBySide } from "./lighthouse";
 import { liveDelivery } from "./live";
 import { prepareReference, REFERENCE_COMMIT } from "./reference";
 import { type Check, printReport } from "./report";
+import { scaleBench } from "./scale";
+import { printPageTable } from "./scale-report";
 import { detailPathWithPhotos, type RunningServer, startServer } from "./server";
 import { signInAs } from "./sign-in";
 import { kb } from "./stats";
@@ -26,17 +29,26 @@ const only = new Set(onlyArg ? onlyArg.slice("--only=".length).split(",") : ALL)
 const wants = (part: (typeof ALL)[number]) => only.has(part);
 /** `--no-reference`: Lighthouse without the reference build beside it. */
 const noReference = process.argv.includes("--no-reference");
+/** `--scale` (or `--only=scale`): 10,000 listings on PostgreSQL, nothing else (scale.ts). */
+const scaleMode = process.argv.includes("--scale") || only.has("scale");
+const runsArg = process.argv.find((a) => a.startsWith("--lighthouse-runs="));
+const lighthouseRuns = runsArg ? Number(runsArg.slice("--lighthouse-runs=".length)) : 3;
+/** `--no-build`: use the build that is there (repeated scale runs while developing). */
+const noBuild = process.argv.includes("--no-build");
 
 const results: Record<string, unknown> = { startedAt: new Date().toISOString() };
 const checks: Check[] = [];
 const servers: RunningServer[] = [];
 
 async function main() {
-  console.log("Building the production site...");
-  execFileSync("npx", ["react-router", "build"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+  if (!noBuild) {
+    console.log("Building the production site...");
+    execFileSync("npx", ["react-router", "build"], {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+  }
+  if (scaleMode) return scale();
 
   if (wants("lighthouse") || wants("bundles") || wants("images") || wants("throughput")) {
     console.log("Starting the production server (seeding demo content)...");
@@ -245,15 +257,37 @@ async function main() {
     servers.pop();
   }
 
+  await write("bench", "latest");
+  printReport(checks);
+}
+
+async function scale() {
+  if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 0) {
+    throw new Error("--lighthouse-runs= takes a whole number (0 skips Lighthouse)");
+  }
+  const postgresUrl =
+    process.env.BENCH_POSTGRES_URL ??
+    process.env.TEST_DATABASE_URL ??
+    "postgres://postgres@127.0.0.1:5432/test";
+  const scaled = await scaleBench({ lighthouseRuns, postgresUrl }, servers);
+  Object.assign(results, scaled.results);
+  checks.push(...scaled.checks);
+  for (const server of servers.splice(0)) await server.stop();
+  await write("scale", "scale-latest");
+  printPageTable(scaled.rows);
+  printReport(scaled.others, checks);
+}
+
+/** bench-results/{prefix}-{start time}.json and bench-results/{latest}.json. */
+async function write(prefix: string, latest: string) {
   results.checks = checks;
   results.finishedAt = new Date().toISOString();
   await fs.mkdir("bench-results", { recursive: true });
   const json = JSON.stringify(results, null, 2);
   const stamp = String(results.startedAt).replace(/[:.]/g, "-");
-  await fs.writeFile(`bench-results/bench-${stamp}.json`, json);
-  await fs.writeFile("bench-results/latest.json", json);
-  printReport(checks);
-  console.log(`\nWritten to bench-results/bench-${stamp}.json and bench-results/latest.json`);
+  await fs.writeFile(`bench-results/${prefix}-${stamp}.json`, json);
+  await fs.writeFile(`bench-results/${latest}.json`, json);
+  console.log(`Written to bench-results/${prefix}-${stamp}.json and bench-results/${latest}.json`);
 }
 
 try {

@@ -1,4 +1,5 @@
-// Starts the real server (built bundle, fresh embedded database with the demo content).
+// Starts the real server (built bundle, fresh embedded database with the demo content unless
+// extraEnv says otherwise: DATABASE_URL, SEED_DEMO, DATA_DIR).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { closeSync, openSync, readdirSync, readFileSync } from "node:fs";
 import fs from "node:fs/promises";
@@ -18,7 +19,10 @@ export async function startServer(
   /** Another checkout to run (the reference build of scripts/bench/reference.ts). */
   cwd = process.cwd(),
 ): Promise<RunningServer> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `bench-${label}-`));
+  // A DATA_DIR given (photos stored beforehand, scripts/bench/scale-seed.ts) is used and, like
+  // the temporary one, removed at stop().
+  const dataDir =
+    extraEnv.DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), `bench-${label}-`)));
   const outputFile = `${dataDir}.log`;
   const output = openSync(outputFile, "w");
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
