@@ -28,7 +28,7 @@ async function gotoHydrated(page: Page, url: string) {
 
 /** Elements in the hydrated page (the figure Lighthouse's 'DOM size' audit counts). */
 export async function domElements(browser: Browser, url: string): Promise<number> {
-  const context = await browser.newContext();
+  const context = await newContext(browser);
   try {
     const page = await context.newPage();
     await gotoHydrated(page, url);
@@ -62,7 +62,7 @@ export async function filterChange(browser: Browser, url: string, runs = 5): Pro
   let before = "";
   let after = "";
   for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext();
+    const context = await newContext(browser);
     try {
       const page = await context.newPage();
       await gotoHydrated(page, url);
@@ -128,4 +128,14 @@ export async function filterChange(browser: Browser, url: string, runs = 5): Pro
     }
   }
   return { measured: true, runsMs: times, medianMs: median(times), before, after };
+}
+
+/**
+ * A context whose pages define esbuild's `__name` helper: tsx compiles the functions given to
+ * page.evaluate() with keepNames, so their inner functions call it in the page.
+ */
+async function newContext(browser: Browser) {
+  const context = await browser.newContext();
+  await context.addInitScript({ content: "globalThis.__name = (f) => f;" });
+  return context;
 }

@@ -93,8 +93,10 @@ function ListResults({
   });
   const firstNew = useRef<number | null>(null);
   const grid = useRef<HTMLUListElement>(null);
-  // A new search (or a live change) starts the list again.
-  useEffect(() => setMore({ items: [], page: data.page }), [data]);
+  // A new search starts the list again; a live change of the first page keeps what was added.
+  const searchKey = `${searchToParams(kind.collection, data.search)}#${data.page}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the search changes
+  useEffect(() => setMore({ items: [], page: data.page }), [searchKey]);
   useEffect(() => {
     const next = fetcher.data;
     if (!next || next.page !== more.page + 1) return;
@@ -110,7 +112,9 @@ function ListResults({
     grid.current?.querySelectorAll<HTMLAnchorElement>("li.card > a")[at]?.focus();
   }, [more.items.length]);
 
-  const items = [...data.items, ...more.items];
+  // A listing added meanwhile shifts the pages: one seen twice is shown once.
+  const seen = new Set<string>();
+  const items = [...data.items, ...more.items].filter((l) => !seen.has(l.id) && seen.add(l.id));
   const shownUpTo = (more.page - 1) * data.pageSize + data.items.length + more.items.length;
   const hasMore = shownUpTo < data.total && items.length > 0;
   const query = searchToParams(kind.collection, data.search);
