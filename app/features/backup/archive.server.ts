@@ -152,8 +152,11 @@ async function stage(db: Db, images: ImageStore, dir: string): Promise<BackupMan
     ).map((r) => r.name);
     const tables: BackupManifest["tables"] = [];
     for (const name of await tablesInOrder(tx)) {
+      // Generated columns (rent, search words: db/migrations/0009) are made again on restore.
       const [row] = await tx.query<{ rows: string; n: number }>(
-        `SELECT coalesce(json_agg(t), '[]')::text AS rows, count(*)::int AS n FROM ${ident(name)} t`,
+        `SELECT coalesce(json_agg(to_jsonb(t) - $1::text[]), '[]')::text AS rows,
+           count(*)::int AS n FROM ${ident(name)} t`,
+        [await generatedColumns(tx, name)],
       );
       const json = row?.rows ?? "[]";
       await fs.writeFile(path.join(dir, "tables", `${name}.json`), json);
@@ -397,12 +400,19 @@ async function dryRun(
         await tx.exec(await readMigration(name));
       }
       const columns = new Map<string, Set<string>>();
-      for (const row of await tx.query<{ table_name: string; column_name: string }>(
-        `SELECT table_name, column_name FROM information_schema.columns
+      const generated = new Set<string>();
+      for (const row of await tx.query<{
+        table_name: string;
+        column_name: string;
+        is_generated: string;
+      }>(
+        `SELECT table_name, column_name, is_generated FROM information_schema.columns
           WHERE table_schema = current_schema()`,
       )) {
         const set = columns.get(row.table_name) ?? new Set<string>();
-        set.add(row.column_name);
+        // A generated column is made by the database; a backup's value for it is ignored.
+        if (row.is_generated === "ALWAYS") generated.add(`${row.table_name}.${row.column_name}`);
+        else set.add(row.column_name);
         columns.set(row.table_name, set);
       }
       for (const { name, rows } of tables) {
@@ -413,7 +423,7 @@ async function dryRun(
           );
         rows.forEach((row, i) => {
           const keys = Object.keys(row);
-          const unknown = keys.find((k) => !wanted.has(k));
+          const unknown = keys.find((k) => !wanted.has(k) && !generated.has(`${name}.${k}`));
           const missing = [...wanted].find((c) => !(c in row));
           if (unknown !== undefined || missing !== undefined) {
             throw new BackupRefusedError(
@@ -443,13 +453,36 @@ async function dryRun(
 async function loadRows(tx: Queryable, tables: TableRows[]) {
   await tx.query("SET LOCAL TIME ZONE 'UTC'");
   for (const { name, json } of tables) {
+    // Every column but the generated ones, which the database makes from the others.
+    const skip = new Set(await generatedColumns(tx, name));
+    const columns = (
+      await tx.query<{ column_name: string }>(
+        `SELECT column_name FROM information_schema.columns
+          WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
+        [name],
+      )
+    )
+      .map((c) => c.column_name)
+      .filter((c) => !skip.has(c))
+      .map(ident)
+      .join(", ");
     await tx.query(
-      `INSERT INTO ${ident(name)} OVERRIDING SYSTEM VALUE
-       SELECT * FROM json_populate_recordset(NULL::${ident(name)}, $1::json)`,
+      `INSERT INTO ${ident(name)} (${columns}) OVERRIDING SYSTEM VALUE
+       SELECT ${columns} FROM json_populate_recordset(NULL::${ident(name)}, $1::json)`,
       [json],
     );
     await resetSequences(tx, name);
   }
+}
+
+/** The table's generated columns (computed by the database from the others). */
+async function generatedColumns(tx: Queryable, table: string): Promise<string[]> {
+  const rows = await tx.query<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = $1 AND is_generated = 'ALWAYS'`,
+    [table],
+  );
+  return rows.map((r) => r.column_name);
 }
 
 /** Identity and serial columns continue after the restored rows. */
