@@ -8,6 +8,7 @@ import { pipeline } from "node:stream/promises";
 import type {
   BlobBackend,
   BlobInfo,
+  BlobMeta,
   BlobSource,
   ListedBlob,
   StoredBlob,
@@ -37,10 +38,13 @@ export class DiskBackend implements BlobBackend {
 
   /** The key of a file under the root (`/`-separated), or null for one outside it. */
   keyOf(file: string): string | null {
-    return isInside(this.root, file) ? path.relative(this.root, file).split(path.sep).join("/") : null;
+    return isInside(this.root, file)
+      ? path.relative(this.root, file).split(path.sep).join("/")
+      : null;
   }
 
-  async put(key: string, source: BlobSource): Promise<void> {
+  /** (A file keeps no metadata: its type comes from its name when served.) */
+  async put(key: string, source: BlobSource, _meta?: BlobMeta): Promise<void> {
     await this.settle(this.fileOf(key), async (temp) => {
       if (Buffer.isBuffer(source)) await fs.writeFile(temp, source);
       else if (source instanceof Readable) await pipeline(source, createWriteStream(temp));
@@ -66,10 +70,12 @@ export class DiskBackend implements BlobBackend {
   async copy(from: string, to: string, into: BlobBackend = this): Promise<boolean> {
     if (!(into instanceof DiskBackend)) throw new Error("A disk copies only to a disk.");
     const source = this.fileOf(from);
-    return into.settle(into.fileOf(to), (temp) => fs.copyFile(source, temp)).then(
-      () => true,
-      (error) => (isMissing(error) ? false : Promise.reject(error)),
-    );
+    return into
+      .settle(into.fileOf(to), (temp) => fs.copyFile(source, temp))
+      .then(
+        () => true,
+        (error) => (isMissing(error) ? false : Promise.reject(error)),
+      );
   }
 
   /** One rename (a file or a whole folder); the target's folder is made first. */

@@ -1,8 +1,7 @@
 // Blobs as objects in one S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Ceph RGW) through
 // the AWS SDK v3; credentials, region and endpoint come from the SDK's standard variables.
 // See blob-backend.server.ts.
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import {
   CopyObjectCommand,
@@ -39,19 +38,18 @@ export class S3Backend implements BlobBackend {
   }
 
   async put(key: string, source: BlobSource, meta: BlobMeta): Promise<void> {
-    // (A file is streamed with its length; a stream of unknown length is read first.)
-    const file = Buffer.isBuffer(source) || source instanceof Readable ? null : source.file;
+    // (Read whole: a streamed body goes aws-chunked with a trailing checksum, which some
+    // S3-compatible servers store as part of the object. Photos are a few megabytes at most.)
     const body = Buffer.isBuffer(source)
       ? source
       : source instanceof Readable
         ? Buffer.concat(await source.toArray())
-        : createReadStream(source.file);
+        : await readFile(source.file);
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
         Body: body,
-        ContentLength: file ? (await stat(file)).size : undefined,
         ContentType: meta.contentType,
         CacheControl: meta.cacheControl,
       }),
@@ -89,7 +87,11 @@ export class S3Backend implements BlobBackend {
       .send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }))
       .catch(unlessMissing);
     if (!head) return null;
-    return { size: head.ContentLength ?? 0, modified: head.LastModified ?? new Date(0), etag: head.ETag };
+    return {
+      size: head.ContentLength ?? 0,
+      modified: head.LastModified ?? new Date(0),
+      etag: head.ETag,
+    };
   }
 
   async delete(key: string): Promise<void> {
