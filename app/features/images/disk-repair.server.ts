@@ -1,8 +1,9 @@
-// What a crash can leave in the image folders, and how it is put right (ImageStore.repair).
+// What the start-up repair (PhotoStore.repair) is given and reports, its rule for suspect records,
+// and what only a disk leaves behind: staged removals and temporary files of earlier versions.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { COLLECTIONS } from "~/domain/listing-kinds";
-import { isFolderName, isPhotoName } from "./storage-names";
+import { isFolderName } from "./storage-names";
 
 export interface RepairInput {
   /** Every file of every photo a record names (ImageStore.filesOf of each URL). */
@@ -42,95 +43,41 @@ const STAGING_DIR = /^\.removing-(\d+)-(\d+)-\d+$/;
 const LEGACY_STAGED = /^(.+)\.removing-(\d+)-(\d+)$/;
 const LEGACY_TEMP = /\.tmp$/;
 
-export async function repairDisk(
+/** Keys (under a collection) of the disk's own work: staged removals, earlier temporary files. */
+export function isDiskWorkFile(key: string): boolean {
+  return key.split("/").some((segment) => LEGACY_STAGED.test(segment)) || LEGACY_TEMP.test(key);
+}
+
+/**
+ * What only a disk leaves (DiskImageStore.stageRemoval and earlier versions), settled before the
+ * photo store looks for photos no record names: staged listing folders and photo files are put
+ * back while their record names them and deleted otherwise; temporary files that earlier
+ * versions wrote beside the photos are deleted once old enough.
+ */
+export async function settleDiskStaging(
   root: string,
-  tempDir: string,
   input: RepairInput,
-): Promise<RepairReport> {
-  const now = input.now ?? Date.now();
-  const report: RepairReport = {
-    restored: [],
-    finished: [],
-    temporaryRemoved: 0,
-    orphans: [],
-    orphansRemoved: [],
-    orphanDeletionWithheld: false,
-    strays: [],
-  };
-  const hasPhotos = new Set<string>();
-  // (With no work in flight everything is taken: a file's mtime has sub-millisecond precision
-  // and can be "later" than Date.now() read in the same millisecond.)
-  const oldEnough = (timeMs: number) => input.inFlightMs <= 0 || now - timeMs >= input.inFlightMs;
-
-  // 1. Temporary files: half-written photos and uploads being read when the process ended.
-  for (const entry of await list(tempDir)) {
-    const file = path.join(tempDir, entry.name);
-    if (oldEnough(await mtime(file))) {
-      await fs.rm(file, { recursive: true, force: true });
-      report.temporaryRemoved++;
-    }
-  }
-
+  report: RepairReport,
+  oldEnough: (timeMs: number) => boolean,
+): Promise<void> {
   for (const collection of COLLECTIONS) {
     const collectionDir = path.join(root, collection);
-    // 2. Staged listing folders: undone while the record exists, else finished.
+    // Staged listing folders: undone while the record exists, else finished.
     await settleStaged(collectionDir, (target) => input.listingFolders.has(target));
     for (const entry of await list(collectionDir)) {
-      if (!entry.isDirectory() || !isFolderName(entry.name)) {
-        if (!STAGING_DIR.test(entry.name) && !LEGACY_STAGED.test(entry.name)) {
-          report.strays.push(path.join(collectionDir, entry.name));
-        }
-        continue;
-      }
+      if (!entry.isDirectory() || !isFolderName(entry.name)) continue;
       const folder = path.join(collectionDir, entry.name);
-      // 3. Staged photo files inside a listing folder: undone while a record names them.
+      // Staged photo files inside a listing folder: undone while a record names them.
       await settleStaged(folder, (target) => input.referencedFiles.has(target));
-      // 4. What is left: photos (referenced or not), legacy temporary files, strays.
       for (const file of await list(folder)) {
         const full = path.join(folder, file.name);
-        if (file.isFile() && LEGACY_TEMP.test(file.name)) {
-          if (oldEnough(await mtime(full))) {
-            await fs.rm(full, { force: true });
-            report.temporaryRemoved++;
-          }
-        } else if (!file.isFile() || !isPhotoName(file.name)) {
-          if (!STAGING_DIR.test(file.name) && !LEGACY_STAGED.test(file.name)) {
-            report.strays.push(full);
-          }
-        } else {
-          if (input.listingFolders.has(folder)) hasPhotos.add(folder);
-          if (!input.referencedFiles.has(full)) report.orphans.push(full);
+        if (file.isFile() && LEGACY_TEMP.test(file.name) && oldEnough(await mtime(full))) {
+          await fs.rm(full, { force: true });
+          report.temporaryRemoved++;
         }
       }
     }
   }
-
-  // 5. Photos no record names: a crash between storing and recording leaves a few, in at most
-  // one folder without a listing (an add cut short). Unnamed photos in several such folders, or
-  // in the only folder that has photos, mean the records are suspect: keep all and say so.
-  report.orphanDeletionWithheld = orphanDeletionWithheld(
-    report.orphans.map((file) => path.dirname(file)),
-    input.listingFolders,
-    hasPhotos.size,
-  );
-  if (!report.orphanDeletionWithheld) {
-    for (const file of report.orphans) {
-      if (now - (await mtime(file)) < input.orphanGraceMs) continue;
-      await fs.rm(file, { force: true });
-      report.orphansRemoved.push(file);
-    }
-  }
-  // A folder with nothing left and no listing goes too.
-  for (const collection of COLLECTIONS) {
-    const collectionDir = path.join(root, collection);
-    for (const entry of await list(collectionDir)) {
-      const folder = path.join(collectionDir, entry.name);
-      if (entry.isDirectory() && isFolderName(entry.name) && !input.listingFolders.has(folder)) {
-        await fs.rmdir(folder).catch(() => undefined);
-      }
-    }
-  }
-  return report;
 
   /** Finds the staged removals directly in `dir` and restores or finishes each. */
   async function settleStaged(dir: string, keep: (target: string) => boolean) {
@@ -159,9 +106,24 @@ export async function repairDisk(
   }
 }
 
+/** A listing folder with nothing left and no listing goes (after the orphans). */
+export async function pruneDiskFolders(root: string, input: RepairInput): Promise<void> {
+  for (const collection of COLLECTIONS) {
+    const collectionDir = path.join(root, collection);
+    for (const entry of await list(collectionDir)) {
+      const folder = path.join(collectionDir, entry.name);
+      if (entry.isDirectory() && isFolderName(entry.name) && !input.listingFolders.has(folder)) {
+        await fs.rmdir(folder).catch(() => undefined);
+      }
+    }
+  }
+}
+
 /**
- * Step 5's rule, for every backend: unnamed photos in several folders without a listing, or in
- * the only folder that has photos, mean the records are suspect (the wrong or an empty database).
+ * The rule for photos no record names, for every backend: a crash between storing and recording
+ * leaves a few, in at most one folder without a listing (an add cut short). Unnamed photos in
+ * several such folders, or in the only folder that has photos, mean the records are suspect (the
+ * wrong or an empty database): all are kept and the report says so.
  */
 export function orphanDeletionWithheld(
   orphanFolders: readonly string[],

@@ -1,5 +1,6 @@
-// Where photos are kept: one interface, two backends (docs/decisions/0038-object-storage.md).
-// The disk under DATA_DIR/images is the default; with S3_BUCKET set, an S3-compatible bucket.
+// Where photos are kept: one interface (ImageStore), implemented once by PhotoStore over a blob
+// backend (docs/decisions/0061-photo-policy-over-blob-backends.md): the disk under DATA_DIR/images
+// by default; with S3_BUCKET set, an S3-compatible bucket (docs/decisions/0038-object-storage.md).
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type { Collection } from "~/domain/listing-kinds";
