@@ -125,8 +125,10 @@ describe.each(targets)("the $name blob backend", (target) => {
     expect((await other.list("properties/")).map((o) => o.key)).toEqual([]);
   });
 
-  it("moves in one step where it can (disk)", async (context) => {
-    if (!backend.move) return context.skip();
+  it("moves in one step on disk; S3 has no move (the policy copies, then deletes)", async () => {
+    // Not skipped on S3: there the case is that no move is offered.
+    expect(backend.move === undefined).toBe(target.name === "s3");
+    if (!backend.move) return;
     await backend.put("properties/m/image_3_0.jpg", Buffer.from("m"), meta);
     expect(
       await backend.move("properties/m/image_3_0.jpg", ".trash/properties/m/image_3_0.jpg"),
