@@ -1,4 +1,5 @@
 import { KINDS } from "~/domain/listing-kinds";
+import { AdminFeatures } from "~/features/admin";
 import { companyFrom } from "~/features/content";
 import { loadListingDetail } from "~/features/listings/detail-loader.server";
 import { ListingDetailPage } from "~/features/listings/listing-detail-page";
@@ -13,5 +14,5 @@ export const loader = ({ context, params }: Route.LoaderArgs) =>
   loadListingDetail(context, "properties", params.id);
 
 export default function PropertyDetail({ loaderData }: Route.ComponentProps) {
-  return <ListingDetailPage kind={KINDS.properties} data={loaderData} />;
+  return <ListingDetailPage kind={KINDS.properties} data={loaderData} AdminBlock={AdminFeatures} />;
 }
