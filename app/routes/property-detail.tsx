@@ -1,9 +1,9 @@
 import { KINDS } from "~/domain/listing-kinds";
 import { AdminFeatures } from "~/features/admin";
-import { companyFrom } from "~/features/content";
 import { loadListingDetail } from "~/features/listings/detail-loader.server";
 import { ListingDetailPage } from "~/features/listings/listing-detail-page";
 import { missingListingMeta } from "~/features/listings/listing-meta";
+import { companyFrom } from "~/features/site-settings";
 import type { Route } from "./+types/property-detail";
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>

@@ -5,9 +5,9 @@ import { factLines } from "~/domain/listing-facts";
 import { bedBathLine, descriptionBullets, formatPrice } from "~/domain/listing-format";
 import type { ListingKind } from "~/domain/listing-kinds";
 import { addedMessages, messages } from "~/domain/messages";
-import { useCompany } from "~/features/content";
 import { LazyMessageDialog as MessageDialog } from "~/features/dialogs/lazy";
 import { useViewer } from "~/features/layout";
+import { useCompany } from "~/features/site-settings";
 import type { DetailData } from "./detail-loader.server";
 import { Gallery } from "./gallery";
 
