@@ -42,12 +42,12 @@ if (process.env.TEST_WORKER_INDEX === undefined) {
   console.log(`E2E_SEED=${seed}, file order:\n  ${files.join("\n  ")}`);
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export default defineConfig({
   ...base,
   // Without the project's name, as in the normal run: the committed screenshots are the baselines.
   snapshotPathTemplate:
     "{snapshotDir}/{testFileDir}/{testFileName}-snapshots/{arg}{-snapshotSuffix}{ext}",
-  projects: files.map((file) => ({ name: file, testMatch: new RegExp(`/${escape(file)}$`) })),
+  projects: files.map((file) => ({ name: file, testMatch: new RegExp(`/${escapeRegExp(file)}$`) })),
 });
