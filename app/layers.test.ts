@@ -1,7 +1,9 @@
 // The import rules of docs/decisions/0032-layers-and-feature-surfaces.md, checked on every source file:
 // shared → domain → features → routes (and the server), never backwards; a feature uses another
-// feature only through its public surface (index.ts, index.server.ts, lazy.ts); no server module imports
-// a UI module; images know nothing of listings.
+// feature only through its public surface (index.ts, index.server.ts, lazy.ts); features never depend
+// on each other in a circle (the admin feature is composed by the routes, never imported by the
+// public pages it extends); no server module imports a UI module; images know nothing of listings.
+// No exceptions.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -67,6 +69,25 @@ describe("layers", () => {
         return publicSurface ? null : `${from} imports ${to}`;
       }),
     ).toEqual([]);
+  });
+
+  it("let features depend on each other without cycles", () => {
+    const uses = new Map<string, Set<string>>();
+    for (const { from, to } of edges) {
+      const [a, b] = [layerOf(from), layerOf(to)];
+      if (!a.startsWith("feature:") || !b.startsWith("feature:") || a === b) continue;
+      uses.set(a, (uses.get(a) ?? new Set()).add(b));
+    }
+    const cycles: string[] = [];
+    const walk = (path: string[]) => {
+      const last = path[path.length - 1] as string;
+      for (const next of uses.get(last) ?? []) {
+        if (next === path[0]) cycles.push([...path, next].join(" → "));
+        else if (!path.includes(next) && next > (path[0] as string)) walk([...path, next]);
+      }
+    };
+    for (const start of uses.keys()) walk([start]);
+    expect(cycles).toEqual([]);
   });
 
   it("keep UI modules out of server modules", () => {

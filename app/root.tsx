@@ -14,14 +14,14 @@ import "./app.css";
 import type { Route } from "./+types/root";
 import { brandStyle } from "./domain/brand";
 import { layoutContent } from "./domain/company";
-import { useCompany } from "./features/content";
-import { getSiteContent } from "./features/content/index.server";
 import { useNonce } from "./features/document/nonce";
 import { PhotoBaseProvider } from "./features/images";
 import { Navbar } from "./features/layout/navbar";
 import { NotFoundPage } from "./features/layout/not-found-page";
 import { PendingIndicator } from "./features/layout/pending-indicator";
 import { SiteFooter } from "./features/layout/site-footer";
+import { useCompany } from "./features/site-settings";
+import { getSiteContent } from "./features/site-settings/index.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {

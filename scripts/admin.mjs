@@ -1,4 +1,4 @@
-// `npm run admin -- grant <email> | revoke <email> | list` (app/features/auth/admin-cli.server.ts).
+// `npm run admin -- grant <email> | revoke <email> | list` (app/features/operations/admin-cli.server.ts).
 // Reads DATABASE_URL / DATA_DIR like the server.
 import { loadBuiltServer } from "./built-server.mjs";
 

@@ -6,13 +6,13 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { company } from "~/domain/company";
+import type { ImageStore } from "~/features/images/index.server";
 import {
   buildApplicationPdf,
   editableOf,
   parseSettings,
   saveSettings,
-} from "~/features/content/index.server";
-import type { ImageStore } from "~/features/images/index.server";
+} from "~/features/site-settings/index.server";
 import { type Db, openDb } from "~/shared/db.server";
 import {
   imageStoreTargets,

@@ -5,8 +5,8 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import type express from "express";
-import { buildApplicationPdf, getSiteContent } from "~/features/content/index.server";
 import type { ImageStore } from "~/features/images/index.server";
+import { buildApplicationPdf, getSiteContent } from "~/features/site-settings/index.server";
 import type { Db } from "~/shared/db.server";
 import { log } from "~/shared/logger.server";
 import { type SendableFile, sendStored } from "./send-stored";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { company } from "~/domain/company";
 import { grantAdmin, revokeAdmin } from "~/features/auth/admins.server";
 import { CookieJar, followUntil, redirectTarget, request } from "~/features/auth/http-test-client";
-import { editableOf } from "~/features/content/editable";
+import { editableOf } from "~/features/site-settings/editable";
 import { captureLogs, LEVEL } from "../tests/support/logs";
 import { startTestApp, type TestApp } from "../tests/support/test-app";
 

@@ -5,12 +5,6 @@
 // A restore needs an empty target, so never a running server on it.
 import path from "node:path";
 import {
-  ADMIN_SOCKET_NAME,
-  adminSocketPath,
-  sendAdminCommand,
-} from "~/features/auth/admin-socket.server";
-import { acquireDataDirLock, DataDirLockedError } from "~/features/auth/data-dir-lock.server";
-import {
   type BackupManifest,
   BackupRefusedError,
   readBackupManifest,
@@ -18,6 +12,13 @@ import {
   writeBackup,
 } from "~/features/backup/index.server";
 import { createImageStore, type ImageStore } from "~/features/images/index.server";
+import {
+  ADMIN_SOCKET_NAME,
+  acquireDataDirLock,
+  adminSocketPath,
+  DataDirLockedError,
+  sendAdminCommand,
+} from "~/features/operations/index.server";
 import { type Db, openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { makePrivateDir } from "~/shared/private-files.server";

@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
-import { EXIT, runAdminCli } from "~/features/auth/admin-cli.server";
+import { EXIT, runAdminCli } from "~/features/operations/index.server";
 import { ConfigError, type Env, readEnv } from "~/shared/env.server";
 import { configureLogging } from "~/shared/logger.server";
 import { createApp } from "./app";

@@ -8,9 +8,9 @@ import { ListObjectsV2Command, PutObjectCommand } from "@aws-sdk/client-s3";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { company } from "~/domain/company";
-import { editableOf } from "~/features/content";
 import { S3ImageStore } from "~/features/images/storage.server";
 import { insertListing } from "~/features/listings/queries.server";
+import { editableOf } from "~/features/site-settings";
 import { startS3, type TestS3 } from "../tests/support/s3";
 import { startTestApp, type TestApp } from "../tests/support/test-app";
 

@@ -109,6 +109,60 @@ describe("the access line of an answer that failed with an error", () => {
   });
 });
 
+describe("a refusal by design (issue 19 item 4)", () => {
+  it("is explained once at start, and its access lines are not errors", async () => {
+    const logs = captureLogs();
+    // Production without OIDC settings: sign-in is not configured, /auth/login answers 503.
+    const t = await startTestApp({ env: { NODE_ENV: "production" } });
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${t.base}/auth/login`);
+        expect(res.status).toBe(503);
+        expect(await res.text()).toContain("Sign-in is not available.");
+        ids.push(res.headers.get("x-request-id") as string);
+      }
+      for (const id of ids) {
+        await expect.poll(() => logs.lines.filter((l) => l.reqId === id)).toHaveLength(1);
+        expect(logs.lines.find((l) => l.reqId === id)).toMatchObject({
+          level: LEVEL.info,
+          req: { method: "GET", url: "/auth/login" },
+          res: { statusCode: 503 },
+        });
+      }
+      expect(logs.at(LEVEL.warn, "Sign-in is unavailable")).toHaveLength(1);
+      expect(logs.lines.filter((l) => l.level >= LEVEL.error)).toEqual([]);
+    } finally {
+      await t.close();
+      logs.restore();
+    }
+  });
+
+  it("leaves every other 5xx an error", async () => {
+    const logs = captureLogs();
+    const logRequest = requestLog(() => false);
+    let id = "";
+    const server = http.createServer((req, res) => {
+      id = logRequest(req, res);
+      res.statusCode = 503;
+      res.end("busy");
+    });
+    try {
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const { port } = server.address() as { port: number };
+      await (await fetch(`http://127.0.0.1:${port}/x`)).arrayBuffer();
+      await expect.poll(() => logs.lines.filter((l) => l.reqId === id)).toHaveLength(1);
+      expect(logs.lines.find((l) => l.reqId === id)).toMatchObject({
+        level: LEVEL.error,
+        msg: "GET /x 503 failed",
+      });
+    } finally {
+      server.close();
+      logs.restore();
+    }
+  });
+});
+
 describe("/healthz and /readyz", () => {
   let db: Db;
   let t: TestApp;

@@ -7,6 +7,7 @@ import type http from "node:http";
 import proxyaddr from "proxy-addr";
 import { rootLogger, writeJsonLine } from "~/shared/logger.server";
 import { redactUrl } from "~/shared/redact-url";
+import { isRefusalByDesign } from "~/shared/refusal-by-design.server";
 
 /** What a proxy's id may look like (nginx's $request_id is 32 hex digits); else we make one. */
 const PROXY_ID = /^[\w.:@+=/-]{1,128}$/;
@@ -53,7 +54,8 @@ function accessLine(
 ) {
   const url = redactUrl(urlOf(req));
   const probe = PROBES.has(pathOf(url));
-  const failed = error instanceof Error || res.statusCode >= 500;
+  // A refusal by design (sign-in not configured) was explained once at start: not an error here.
+  const failed = error instanceof Error || (res.statusCode >= 500 && !isRefusalByDesign(res));
   // Load balancers' probes every few seconds would drown the log: debug unless they fail.
   const level = failed ? (probe ? "warn" : "error") : probe ? "debug" : "info";
   const logger = rootLogger();

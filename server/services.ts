@@ -1,13 +1,16 @@
 import path from "node:path";
-import { startAdminSocket } from "~/features/auth/admin-socket.server";
 import { grantAdminEmails } from "~/features/auth/admins.server";
-import { acquireDataDirLock, type DataDirLock } from "~/features/auth/data-dir-lock.server";
 import { backfillVariants } from "~/features/images/backfill-variants.server";
 import { createImageStore } from "~/features/images/storage.server";
 import { startPurge } from "~/features/listings/deleted.server";
 import { demoContentWanted, seedDemoContent } from "~/features/listings/demo-seed.server";
 import { startStorageRepair } from "~/features/listings/storage-repair.server";
 import { LiveHub } from "~/features/live/hub.server";
+import {
+  acquireDataDirLock,
+  type DataDirLock,
+  startAdminSocket,
+} from "~/features/operations/index.server";
 import { isNewEmbeddedDatabase, openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { log } from "~/shared/logger.server";

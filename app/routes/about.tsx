@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
 import { company as defaults } from "~/domain/company";
-import { getSiteContent } from "~/features/content/index.server";
 import { pageMeta } from "~/features/layout/page-meta";
+import { getSiteContent } from "~/features/site-settings/index.server";
 import type { Route } from "./+types/about";
 
 /** The About text is read here, not sent with every page by the root loader. */

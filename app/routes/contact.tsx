@@ -1,5 +1,5 @@
-import { companyFrom, useCompany } from "~/features/content";
 import { pageMeta } from "~/features/layout/page-meta";
+import { companyFrom, useCompany } from "~/features/site-settings";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

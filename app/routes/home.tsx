@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import { cardDelaySeconds } from "~/domain/featured";
 import { listingPath } from "~/domain/listing-kinds";
-import { companyFrom, useCompany } from "~/features/content";
-import { featuredEntries } from "~/features/content/index.server";
 import { usePhotoUrl } from "~/features/images";
 import { pageMeta } from "~/features/layout/page-meta";
 import { loadFeaturedSummaries } from "~/features/listings/list-loader.server";
 import { ListingCard } from "~/features/listings/listing-card";
 import { useLiveRevalidation } from "~/features/live/use-live-revalidation";
+import { companyFrom, useCompany } from "~/features/site-settings";
+import { featuredEntries } from "~/features/site-settings/index.server";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

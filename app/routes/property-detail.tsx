@@ -1,8 +1,9 @@
 import { KINDS } from "~/domain/listing-kinds";
-import { companyFrom } from "~/features/content";
+import { AdminFeatures } from "~/features/admin";
 import { loadListingDetail } from "~/features/listings/detail-loader.server";
 import { ListingDetailPage } from "~/features/listings/listing-detail-page";
 import { missingListingMeta } from "~/features/listings/listing-meta";
+import { companyFrom } from "~/features/site-settings";
 import type { Route } from "./+types/property-detail";
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
@@ -13,5 +14,5 @@ export const loader = ({ context, params }: Route.LoaderArgs) =>
   loadListingDetail(context, "properties", params.id);
 
 export default function PropertyDetail({ loaderData }: Route.ComponentProps) {
-  return <ListingDetailPage kind={KINDS.properties} data={loaderData} />;
+  return <ListingDetailPage kind={KINDS.properties} data={loaderData} AdminBlock={AdminFeatures} />;
 }

@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from "react-router";
-import { useCompany } from "~/features/content";
 import { pageMeta } from "~/features/layout/page-meta";
+import { useCompany } from "~/features/site-settings";
 import { useHydrated } from "~/shared/use-hydrated";
 import type { Route } from "./+types/rental-application";
 

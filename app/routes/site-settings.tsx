@@ -1,8 +1,8 @@
 import { company as defaults } from "~/domain/company";
 import { requireAdminPage } from "~/features/admin/guard.server";
 import { SiteSettingsForm } from "~/features/admin/site-settings-form";
-import { editableOf, featuredEntries, getSiteContent } from "~/features/content/index.server";
 import { pageMeta } from "~/features/layout/page-meta";
+import { editableOf, featuredEntries, getSiteContent } from "~/features/site-settings/index.server";
 import type { Route } from "./+types/site-settings";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

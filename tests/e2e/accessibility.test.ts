@@ -1,7 +1,7 @@
 // axe-core finds no violations on the public pages.
 import { company } from "~/domain/company";
 import { listingPath } from "~/domain/listing-kinds";
-import { violations } from "./axe";
+import { AXE_POLL, violations } from "./axe";
 import { expect, test } from "./fixtures";
 import { demoListing, gotoHydrated, waitForAnimations } from "./helpers";
 
@@ -34,7 +34,7 @@ test.describe("accessibility (axe)", () => {
       const url = await path();
       await gotoHydrated(page, url, "load");
       await waitForAnimations(page);
-      await expect.poll(() => violations(page), url).toEqual([]);
+      await expect.poll(() => violations(page), { ...AXE_POLL, message: url }).toEqual([]);
     });
   }
 
@@ -45,7 +45,7 @@ test.describe("accessibility (axe)", () => {
       await gotoHydrated(page, "/", "load");
       await page.getByRole("button", { name: "Toggle navigation" }).click();
       await waitForAnimations(page);
-      await expect.poll(() => violations(page)).toEqual([]);
+      await expect.poll(() => violations(page), AXE_POLL).toEqual([]);
     });
   });
 
@@ -54,6 +54,6 @@ test.describe("accessibility (axe)", () => {
     await page.getByTestId("gallery").locator("button").first().click();
     await page.getByRole("dialog", { name: "Lightbox" }).waitFor();
     await waitForAnimations(page);
-    await expect.poll(() => violations(page)).toEqual([]);
+    await expect.poll(() => violations(page), AXE_POLL).toEqual([]);
   });
 });

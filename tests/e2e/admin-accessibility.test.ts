@@ -3,7 +3,7 @@ import { company } from "~/domain/company";
 import { listingPath } from "~/domain/listing-kinds";
 import { asFiles, dialogNamed, field, testImages, tiles } from "./admin-helpers";
 import { userMenuButton } from "./auth-helpers";
-import { violations } from "./axe";
+import { AXE_POLL, violations } from "./axe";
 import { expect, test } from "./fixtures";
 import { demoListing, gotoHydrated } from "./helpers";
 
@@ -14,7 +14,7 @@ test.describe("admin accessibility (axe)", () => {
     await gotoHydrated(page, "/about", "load");
     await userMenuButton(page, adminAccount.user).click();
     await expect(page.getByRole("link", { name: "Manage admins" })).toBeVisible();
-    await expect.poll(() => violations(page)).toEqual([]);
+    await expect.poll(() => violations(page), AXE_POLL).toEqual([]);
   });
 
   test("Add Property with picked photos, and its 'Are you sure?' dialog", async ({
@@ -24,16 +24,16 @@ test.describe("admin accessibility (axe)", () => {
     const images = await testImages();
     await field(page, "Images").setInputFiles(asFiles([images.red, images.green, images.blue]));
     await expect(tiles(page)).toHaveCount(3);
-    await expect.poll(() => violations(page)).toEqual([]);
+    await expect.poll(() => violations(page), AXE_POLL).toEqual([]);
     await tiles(page).first().getByRole("button", { name: "Remove" }).click();
     await expect(dialogNamed(page, "Are you sure?")).toBeVisible();
-    await expect.poll(() => violations(page)).toEqual([]);
+    await expect.poll(() => violations(page), AXE_POLL).toEqual([]);
     await page.keyboard.press("Escape");
   });
 
   test("Add New Construction", async ({ adminPage: page }) => {
     await gotoHydrated(page, "/addnewconstruction", "load");
-    await expect.poll(() => violations(page)).toEqual([]);
+    await expect.poll(() => violations(page), AXE_POLL).toEqual([]);
   });
 
   test("Edit Property (Vacation shows the Reservation URL) and Edit Construction", async ({
@@ -44,9 +44,9 @@ test.describe("admin accessibility (axe)", () => {
     await gotoHydrated(page, `/editproperties/${house.id}`, "load");
     await field(page, "Property Type").selectOption("Vacation");
     await expect(field(page, "Reservation URL")).toBeVisible();
-    await expect.poll(() => violations(page)).toEqual([]);
+    await expect.poll(() => violations(page), AXE_POLL).toEqual([]);
     await gotoHydrated(page, `/edit-construction/${construction.id}`, "load");
-    await expect.poll(() => violations(page)).toEqual([]);
+    await expect.poll(() => violations(page), AXE_POLL).toEqual([]);
   });
 
   test("the detail page's 'Admin Features' and the 'Failed to Update' dialog", async ({
@@ -55,18 +55,18 @@ test.describe("admin accessibility (axe)", () => {
     const house = await demoListing(company.featuredAddresses[0] as string);
     await gotoHydrated(page, listingPath("properties", house.id), "load");
     await expect(page.getByRole("region", { name: "Admin Features" })).toBeVisible();
-    await expect.poll(() => violations(page)).toEqual([]);
+    await expect.poll(() => violations(page), AXE_POLL).toEqual([]);
     await page.route(/\/availability$/, (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"boom"}' }),
     );
     await page.getByRole("button", { name: "Toggle Availability" }).click();
     await expect(dialogNamed(page, "Failed to Update")).toBeVisible();
-    await expect.poll(() => violations(page)).toEqual([]);
+    await expect.poll(() => violations(page), AXE_POLL).toEqual([]);
     await page.keyboard.press("Escape");
   });
 
   test("Manage admins", async ({ adminPage: page }) => {
     await gotoHydrated(page, "/admin/admins", "load");
-    await expect.poll(() => violations(page)).toEqual([]);
+    await expect.poll(() => violations(page), AXE_POLL).toEqual([]);
   });
 });

@@ -2,6 +2,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
+/**
+ * For `expect.poll(() => violations(page), AXE_POLL)`: one axe run takes well under a second on
+ * an idle machine, but more than the 5 s of the default expect timeout on a busy 2-core one
+ * (seen in a full run beside other work), and a poll whose every call outlasts its timeout
+ * fails without ever comparing. The test's own minute still bounds it.
+ */
+export const AXE_POLL = { timeout: 30_000 };
+
 /** The violations axe finds on the page as it is now, in a form that reads well in a diff. */
 export async function violations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();

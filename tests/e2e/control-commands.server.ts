@@ -11,7 +11,6 @@ import {
   revokeAdmin,
 } from "~/features/auth/admins.server";
 import { findSessionUser } from "~/features/auth/sessions.server";
-import { readStoredContent } from "~/features/content/index.server";
 import type { ImageStore } from "~/features/images/storage.server";
 import { DEMO_LISTINGS } from "~/features/listings/demo-seed.server";
 import { ListingWrites } from "~/features/listings/listing-writes.server";
@@ -24,6 +23,7 @@ import {
   updateListing,
 } from "~/features/listings/queries.server";
 import type { LiveHub } from "~/features/live/hub.server";
+import { readStoredContent } from "~/features/site-settings/index.server";
 import type { Db } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { HttpError } from "~/shared/http-error.server";

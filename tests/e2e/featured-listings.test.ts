@@ -6,7 +6,7 @@ import { company } from "~/domain/company";
 import { listingPath } from "~/domain/listing-kinds";
 import { successTitles } from "~/domain/messages";
 import { acknowledgeSuccess, answerConfirm, successDialogDuration } from "./admin-helpers";
-import { violations } from "./axe";
+import { AXE_POLL, violations } from "./axe";
 import { expect, test } from "./fixtures";
 import { cardTitles, gotoHydrated, uniqueSuffix } from "./helpers";
 
@@ -51,7 +51,7 @@ test.describe("featured listings", () => {
       await page.getByRole("button", { name: `Move ${build.address} up` }).click();
     }
     await expect(entries.first().getByRole("link")).toHaveText(build.address);
-    await expect.poll(() => violations(page)).toEqual([]);
+    await expect.poll(() => violations(page), AXE_POLL).toEqual([]);
     await page.getByRole("button", { name: "Save settings" }).click();
     await successDialogDuration(page, "Saved!");
     await gotoHydrated(visitor, "/");
@@ -66,7 +66,7 @@ test.describe("featured listings", () => {
 
     // 'Remove from home page'.
     await gotoHydrated(page, listingPath("properties", house.id));
-    await expect.poll(() => violations(page)).toEqual([]);
+    await expect.poll(() => violations(page), AXE_POLL).toEqual([]);
     await adminBlock(page).getByRole("button", { name: "Remove from home page" }).click();
     await expect(
       adminBlock(page).getByRole("button", { name: "Feature on home page" }),

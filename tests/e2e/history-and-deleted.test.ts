@@ -15,7 +15,7 @@ import {
   testImages,
 } from "./admin-helpers";
 import { newUser, userMenuButton } from "./auth-helpers";
-import { violations } from "./axe";
+import { AXE_POLL, violations } from "./axe";
 import { expect, test } from "./fixtures";
 import { exactly, gotoHydrated, heading, httpStatus, nav, uniqueSuffix } from "./helpers";
 
@@ -52,7 +52,7 @@ test("history: every change listed newest first, and an earlier version restored
   await expect(entries(page).nth(1).locator("h2")).toContainText(
     "State before the first recorded change",
   );
-  await expect.poll(() => violations(page)).toEqual([]);
+  await expect.poll(() => violations(page), AXE_POLL).toEqual([]);
 
   await entries(page).nth(1).getByRole("button", { name: "Restore this version" }).click();
   await answerConfirm(page, "Yes");
@@ -110,7 +110,7 @@ test("delete as the spec says, then 'Restore' from Recently deleted; a reused ad
     await expect(heading(page)).toHaveText(exactly("Recently deleted"));
     const row = page.getByTestId("deleted-entry").filter({ hasText: address });
     await expect(row).toHaveCount(1);
-    await expect.poll(() => violations(page)).toEqual([]);
+    await expect.poll(() => violations(page), AXE_POLL).toEqual([]);
     await row.getByRole("button", { name: `Restore ${address}` }).click();
     const status = page.locator("main").getByRole("status");
     await expect(status).toContainText(`${address} is restored`);

@@ -12,7 +12,7 @@ import {
   testImages,
   tiles,
 } from "./admin-helpers";
-import { violations } from "./axe";
+import { AXE_POLL, violations } from "./axe";
 import { expect, test } from "./fixtures";
 import { gotoHydrated, uniqueSuffix } from "./helpers";
 
@@ -37,7 +37,7 @@ test("captions are written in the forms, follow their photos and describe them",
     await field(page, "Images").setInputFiles(asFiles([images.red, images.green]));
     await expect(tiles(page)).toHaveCount(2);
     await caption(page, 0).fill("Front porch");
-    await expect.poll(() => violations(page)).toEqual([]);
+    await expect.poll(() => violations(page), AXE_POLL).toEqual([]);
     // The captioned photo moves to second place; its caption goes with it.
     await keyboardMove(page, 0, "ArrowRight");
     await expect(caption(page, 0)).toHaveValue("");

@@ -7,7 +7,7 @@ import { company, errorFooter } from "~/domain/company";
 import { addedMessages, dialogDurations, messages } from "~/domain/messages";
 import { dialogNamed, expectErrorDialog, field, successDialogDuration } from "./admin-helpers";
 import { newUser, userMenuButton } from "./auth-helpers";
-import { violations } from "./axe";
+import { AXE_POLL, violations } from "./axe";
 import { expect, test } from "./fixtures";
 import { exactly, fetchHtml, gotoHydrated, heading, nav } from "./helpers";
 
@@ -196,6 +196,6 @@ test.describe("site settings", () => {
   test("axe finds nothing on the settings page", async ({ adminPage: page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await gotoHydrated(page, "/admin/site", "load");
-    await expect.poll(() => violations(page)).toEqual([]);
+    await expect.poll(() => violations(page), AXE_POLL).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // Standalone documents (no React): they run inside the sign-in popup.
 import { randomBytes } from "node:crypto";
 import type { Response } from "express";
+import { refuseByDesign } from "~/shared/refusal-by-design.server";
 
 export function escapeHtml(text: string): string {
   return text.replace(
@@ -66,7 +67,12 @@ window.close();`,
   });
 }
 
+/**
+ * 503 while sign-in is not configured: a refusal by design, explained once in the log at start
+ * (createAuthRouter), so its access line is not an error.
+ */
 export function sendSignInUnavailable(res: Response) {
+  refuseByDesign(res);
   sendPage(res, 503, {
     title: "Sign-in unavailable",
     body: `<main><h1>Sign-in is not available.</h1>

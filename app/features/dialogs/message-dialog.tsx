@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { errorFooter } from "~/domain/company";
-import { useCompany } from "~/features/content";
+import { useCompany } from "~/features/site-settings";
 
 export interface MessageDialogProps {
   title: string;

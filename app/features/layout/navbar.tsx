@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { NavLink } from "react-router";
 import { useAuthBroadcast } from "~/features/auth";
-import { useCompany } from "~/features/content";
 import { usePhotoUrl } from "~/features/images";
+import { useCompany } from "~/features/site-settings";
 import { useViewer } from "./use-viewer";
 import { SignInLink, UserMenu } from "./user-nav";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useCompany } from "~/features/content";
+import { useCompany } from "~/features/site-settings";
 
 export function NotFoundPage() {
   const company = useCompany();

@@ -1,4 +1,4 @@
-import { companyFrom } from "~/features/content";
+import { companyFrom } from "~/features/site-settings";
 
 type Matches = Parameters<typeof companyFrom>[0];
 

@@ -1,4 +1,4 @@
-import { useCompany } from "~/features/content";
+import { useCompany } from "~/features/site-settings";
 
 /** Every page's footer: how to reach the office, and the fair-housing statement. */
 export function SiteFooter() {

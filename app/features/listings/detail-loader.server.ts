@@ -2,7 +2,7 @@ import { type AppLoadContext, data } from "react-router";
 import type { Listing } from "~/domain/listing";
 import { isPossibleListingId } from "~/domain/listing-id";
 import { type Collection, KINDS } from "~/domain/listing-kinds";
-import { getSiteContent, isFeatured } from "~/features/content/index.server";
+import { getSiteContent, isFeatured } from "~/features/site-settings/index.server";
 import { log } from "~/shared/logger.server";
 import type { ListingMetaTags } from "./listing-meta";
 import { listingMeta } from "./listing-seo.server";

@@ -1,23 +1,40 @@
-import { Suspense, useEffect, useState } from "react";
+import { type ComponentType, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import type { Listing } from "~/domain/listing";
 import { factLines } from "~/domain/listing-facts";
 import { bedBathLine, descriptionBullets, formatPrice } from "~/domain/listing-format";
 import type { ListingKind } from "~/domain/listing-kinds";
 import { addedMessages, messages } from "~/domain/messages";
-import { AdminFeatures } from "~/features/admin";
-import { useCompany } from "~/features/content";
 import { LazyMessageDialog as MessageDialog } from "~/features/dialogs/lazy";
 import { useViewer } from "~/features/layout";
+import { useCompany } from "~/features/site-settings";
 import type { DetailData } from "./detail-loader.server";
 import { Gallery } from "./gallery";
+
+/** What the detail page gives the admin block the route puts at its foot. */
+export interface AdminBlockProps {
+  kind: ListingKind;
+  listing: Listing;
+  /** The page shows availability from here while a change is on its way. */
+  onAvailability: (available: boolean) => void;
+  available: boolean;
+  /** On the home page's 'Featured Properties' (docs/behaviour.md §19). */
+  featured: boolean;
+}
 
 interface ListingDetailPageProps {
   kind: ListingKind;
   data: DetailData;
+  /**
+   * The 'Admin Features' block, rendered for admins only. The route composes it (the admin
+   * feature's lazily loaded component), so this public page does not depend on the admin feature
+   * and signed-out visitors never download its code.
+   */
+  AdminBlock?: ComponentType<AdminBlockProps>;
 }
 
 /** /properties/{id} and /new-construction/{id}: constructions simply have no offer block. */
-export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
+export function ListingDetailPage({ kind, data, AdminBlock }: ListingDetailPageProps) {
   const navigate = useNavigate();
   const viewer = useViewer();
   const company = useCompany();
@@ -133,9 +150,9 @@ export function ListingDetailPage({ kind, data }: ListingDetailPageProps) {
           </dl>
         </section>
       ) : null}
-      {viewer.isAdmin ? (
+      {viewer.isAdmin && AdminBlock ? (
         <Suspense fallback={null}>
-          <AdminFeatures
+          <AdminBlock
             kind={kind}
             listing={listing}
             available={available}

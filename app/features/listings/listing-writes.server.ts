@@ -1,13 +1,13 @@
 import { type Listing, listingKey } from "~/domain/listing";
 import { type Collection, KINDS } from "~/domain/listing-kinds";
 import { addedMessages, messages } from "~/domain/messages";
-import { dropFeatured, setFeatured } from "~/features/content/index.server";
 import {
   type ImageStore,
   type ProcessedImage,
   processImage,
   type StagedRemoval,
 } from "~/features/images/index.server";
+import { dropFeatured, setFeatured } from "~/features/site-settings/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
 import { HttpError } from "~/shared/http-error.server";
 import {

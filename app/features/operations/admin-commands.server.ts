@@ -1,19 +1,20 @@
 // The admin registry's commands as data: run by the CLI directly, or by the running server on
 // behalf of the CLI (admin socket). One validation and one set of answers for both.
 import { z } from "zod";
-import { exportSettings, importSettings } from "~/features/content/index.server";
-import type { ImageStore } from "~/features/images/index.server";
-import type { Db } from "~/shared/db.server";
-import { HttpError } from "~/shared/http-error.server";
 import {
   type AdminGrant,
   grantAdmin,
+  InvalidEmailError,
   LastAdminError,
   ListedInAdminEmailsError,
   listAdmins,
+  normalizeEmail,
   revokeAdmin,
-} from "./admins.server";
-import { InvalidEmailError, normalizeEmail } from "./emails";
+} from "~/features/auth/index.server";
+import type { ImageStore } from "~/features/images/index.server";
+import { exportSettings, importSettings } from "~/features/site-settings/index.server";
+import type { Db } from "~/shared/db.server";
+import { HttpError } from "~/shared/http-error.server";
 
 const email = z.string().max(320);
 export const adminCommandSchema = z.discriminatedUnion("command", [

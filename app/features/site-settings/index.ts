@@ -1,4 +1,4 @@
-// The content feature's public surface for the pages (docs/decisions/0032-layers-and-feature-surfaces.md):
+// The site-settings feature's public surface for the pages (docs/decisions/0032-layers-and-feature-surfaces.md):
 // the company content as the root loader read it (stored settings over the defaults).
 import { useRouteLoaderData } from "react-router";
 import { company, type LayoutContent, layoutContent, mergeContent } from "~/domain/company";

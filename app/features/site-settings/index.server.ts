@@ -1,4 +1,4 @@
-// The content feature's public surface on the server (docs/decisions/0032-layers-and-feature-surfaces.md).
+// The site-settings feature's public surface on the server (docs/decisions/0032-layers-and-feature-surfaces.md).
 export { buildApplicationPdf } from "./application-pdf.server";
 export { type EditableSettings, editableOf } from "./editable";
 export {

@@ -6,11 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { isAdmin, listAdmins } from "~/features/auth/index.server";
 import { type Db, openDb } from "~/shared/db.server";
 import { missing } from "../../../tests/support/prerequisite";
 import { runAdminCli } from "./admin-cli.server";
 import { adminSocketPath, startAdminSocket } from "./admin-socket.server";
-import { isAdmin, listAdmins } from "./admins.server";
 import { acquireDataDirLock, type DataDirLock, lockPathFor } from "./data-dir-lock.server";
 import { deadPid, idleProcess, run, staleSocket, stop } from "./test-processes";
 

@@ -3,14 +3,14 @@
 // its admin socket; with no server running, takes the data directory's lock and opens it itself.
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { AdminGrant } from "~/features/auth/index.server";
+import { InvalidEmailError, normalizeEmail } from "~/features/auth/index.server";
 import { createImageStore } from "~/features/images/index.server";
 import { openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { type AdminCommand, type AdminResponse, runAdminCommand } from "./admin-commands.server";
 import { adminSocketPath, sendAdminCommand } from "./admin-socket.server";
-import type { AdminGrant } from "./admins.server";
 import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.server";
-import { InvalidEmailError, normalizeEmail } from "./emails";
 
 export const EXIT = {
   ok: 0,

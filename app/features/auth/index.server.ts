@@ -1,0 +1,12 @@
+// The auth feature's public surface on the server (docs/decisions/0032-layers-and-feature-surfaces.md):
+// the admin registry and e-mail rules the operations feature's CLI and control socket use.
+export {
+  type AdminGrant,
+  grantAdmin,
+  isAdmin,
+  LastAdminError,
+  ListedInAdminEmailsError,
+  listAdmins,
+  revokeAdmin,
+} from "./admins.server";
+export { InvalidEmailError, normalizeEmail } from "./emails";
