@@ -199,3 +199,20 @@ export function factLines(
   }
   return lines;
 }
+
+/**
+ * Every field a change of a listing can touch, by its name in the history (docs/behaviour.md
+ * §21): the spec's fields and the facts. One list for the server's diff and the page.
+ */
+export const LISTING_FIELD_LABELS = {
+  address: "Address",
+  bedrooms: "Bedrooms",
+  bathrooms: "Bathrooms",
+  description: "Description",
+  thumbnail_description: "Thumbnail Description",
+  property_type: "Property Type",
+  currently_available: "Availability",
+  price: "Price",
+  reserve_url: "Reservation URL",
+  ...(Object.fromEntries(FACT_FIELDS.map((f) => [f.key, f.label])) as Record<FactKey, string>),
+} as const;

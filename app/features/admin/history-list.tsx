@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { FACT_FIELDS } from "~/domain/listing-facts";
+import { LISTING_FIELD_LABELS } from "~/domain/listing-facts";
 import type { ListingKind } from "~/domain/listing-kinds";
 import { successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
@@ -36,18 +36,7 @@ export const ACTION_LABELS: Record<string, string> = {
   undeleted: "Restored from Recently deleted",
 };
 
-const FIELD_LABELS: Record<string, string> = {
-  address: "Address",
-  bedrooms: "Bedrooms",
-  bathrooms: "Bathrooms",
-  description: "Description",
-  thumbnail_description: "Thumbnail Description",
-  property_type: "Property Type",
-  currently_available: "Availability",
-  price: "Price",
-  reserve_url: "Reservation URL",
-  ...Object.fromEntries(FACT_FIELDS.map((f) => [f.key, f.label])),
-};
+const FIELD_LABELS: Record<string, string> = LISTING_FIELD_LABELS;
 
 function shown(field: string, value: unknown): string {
   if (field === "currently_available") {

@@ -1,6 +1,6 @@
 // Change history (docs/behaviour.md §21): every admin change of a listing, written by the
 // change's own transaction (ListingWrites), with who, when and what changed.
-import { FACT_FIELDS, type FactKey, type ListingFacts } from "~/domain/listing-facts";
+import { LISTING_FIELD_LABELS, type ListingFacts } from "~/domain/listing-facts";
 import type { Collection, PropertyType } from "~/domain/listing-kinds";
 import type { Queryable } from "~/shared/db.server";
 import { FACT_COLUMNS } from "./queries.server";
@@ -50,18 +50,7 @@ export type Change =
 
 export type SnapshotField = Exclude<keyof ListingSnapshot, "image_urls" | "image_captions">;
 
-export const FIELD_LABELS: Record<SnapshotField, string> = {
-  address: "Address",
-  bedrooms: "Bedrooms",
-  bathrooms: "Bathrooms",
-  description: "Description",
-  thumbnail_description: "Thumbnail Description",
-  property_type: "Property Type",
-  currently_available: "Availability",
-  price: "Price",
-  reserve_url: "Reservation URL",
-  ...(Object.fromEntries(FACT_FIELDS.map((f) => [f.key, f.label])) as Record<FactKey, string>),
-};
+export const FIELD_LABELS: Record<SnapshotField, string> = LISTING_FIELD_LABELS;
 
 export interface HistoryEntry {
   seq: number;
