@@ -97,12 +97,13 @@ test.describe("sign-in, roles and logout", () => {
       "/addnewconstruction",
     );
     await openUserMenu(page, user);
-    // (Site settings and Recently deleted: docs/behaviour.md §18, §22.)
+    // (Site settings, Recently deleted, All listings: docs/behaviour.md §18, §22, §25.)
     await expect(menuEntries(page)).toHaveText([
       "Admin",
       "Manage admins",
       "Site settings",
       "Recently deleted",
+      "All listings",
       "Logout",
     ]);
     await expect(nav(page).getByRole("link", { name: "Manage admins" })).toHaveAttribute(

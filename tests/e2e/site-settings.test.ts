@@ -33,6 +33,7 @@ test.describe("site settings", () => {
       "Manage admins",
       "Site settings",
       "Recently deleted",
+      "All listings",
     ]);
     await menu.getByRole("link", { name: "Site settings" }).click();
     await expect(page).toHaveURL(/\/admin\/site$/);
