@@ -1,3 +1,5 @@
+import { rentOf } from "./listing-facts";
+
 /** '{n} Bedrooms | {n} Bathrooms', each part only when its value is truthy. */
 export function bedBathLine(bedrooms: unknown, bathrooms: unknown): string {
   const parts: string[] = [];
@@ -38,5 +40,6 @@ export function wholeDollars(value: number): string {
 export function formatPrice(price: string | null | undefined): string {
   if (price == null) return "";
   const text = String(price);
-  return /^\d+(\.\d*)?$/.test(text) ? wholeDollars(Number(text)) : text;
+  const rent = rentOf(text);
+  return rent === null ? text : wholeDollars(rent);
 }

@@ -2,7 +2,7 @@
 // controls (docs/behaviour.md §4, listing-filters.ts) plus the filters renters use most, carried
 // by links, stored per tab in session storage and mirrored in a cookie the server reads, so the
 // HTML it sends already shows the visitor's list.
-import { isIsoDate } from "./listing-facts";
+import { groupDigits, isIsoDate } from "./listing-facts";
 import { AVAILABLE_FILTER, FILTER_STORAGE_KEYS, type StorageLike } from "./listing-filters";
 import { type Collection, isPropertyType } from "./listing-kinds";
 
@@ -295,7 +295,7 @@ export function searchCookie(collection: Collection, search: ListSearch): string
 
 /** How many match: '1 property', '37 properties' (constructions: '{n} listings'). */
 export function matchCount(collection: Collection, n: number): string {
-  const grouped = String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const grouped = groupDigits(n);
   if (collection === "properties") return `${grouped} ${n === 1 ? "property" : "properties"}`;
   return `${grouped} ${n === 1 ? "listing" : "listings"}`;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { isIsoDate } from "~/domain/listing-facts";
 import { type ListingKind, PROPERTY_TYPES } from "~/domain/listing-kinds";
 import {
   BATHS_CHOICES,
@@ -167,7 +168,7 @@ export function ListFilterBar({ kind, search, onChange, hydrated }: ListFilterBa
               value={search.availableBy ?? ""}
               onChange={(e) => {
                 const v = e.currentTarget.value;
-                if (v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v)) {
+                if (v === "" || isIsoDate(v)) {
                   apply({ ...search, availableBy: v || null });
                 }
               }}
