@@ -2,15 +2,16 @@
 // the browser mirrors the tab's session storage in a cookie, and the server adds the cookie's
 // values to the page's URL before the URL is made canonical, so the HTML sent first already
 // shows the visitor's list and is kept (or not) under the URL of that search.
-import type { Collection } from "~/domain/listing-kinds";
+import { COLLECTIONS, type Collection, KINDS } from "~/domain/listing-kinds";
 import { mergeStoredSearch, paramsOf, SEARCH_COOKIE } from "~/domain/listing-search";
 
-const LIST_PATHS: Readonly<Record<string, Collection>> = {
-  "/properties": "properties",
-  "/properties.data": "properties",
-  "/new-construction": "newConstruction",
-  "/new-construction.data": "newConstruction",
-};
+/** Each list's page and its route data (`.data`), by the kinds' own routes. */
+const LIST_PATHS: Readonly<Record<string, Collection>> = Object.fromEntries(
+  COLLECTIONS.flatMap((c) => [
+    [KINDS[c].route, c],
+    [`${KINDS[c].route}.data`, c],
+  ]),
+);
 
 /** The URL a list page is rendered for: its own, with the stored search added; others as is. */
 export function withStoredSearch(url: URL, cookieHeader: string | null | undefined): URL {
