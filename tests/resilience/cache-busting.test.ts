@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEnv } from "~/shared/env.server";
-import { prepareAdmin, startServerProcess } from "../support/server-process";
+import { prepareAdmin, startServerProcess, stopServerProcess } from "../support/server-process";
 
 const ATTACK_MS = 20_000;
 const READERS = 10;
@@ -130,7 +130,7 @@ describe("cache-busting", () => {
     }
   }, 120_000);
   afterAll(async () => {
-    server?.kill("SIGTERM");
+    await stopServerProcess(server);
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 

@@ -12,7 +12,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEnv } from "~/shared/env.server";
 import { jpegWithGps } from "../support/images";
-import { prepareAdmin, rssMb, startServerProcess } from "../support/server-process";
+import {
+  prepareAdmin,
+  rssMb,
+  startServerProcess,
+  stopServerProcess,
+} from "../support/server-process";
 
 const VISITORS = 200;
 const BROWSE_MS = Number(process.env.LOAD_BROWSE_MS ?? 60_000);
@@ -86,7 +91,7 @@ describe("load", () => {
   });
   afterAll(async () => {
     clearInterval(sampler);
-    server?.kill("SIGTERM");
+    await stopServerProcess(server);
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 

@@ -12,7 +12,7 @@ import { createImageStore } from "~/features/images/index.server";
 import { editableOf, parseSettings, saveSettings } from "~/features/site-settings/index.server";
 import { openDb } from "~/shared/db.server";
 import { readEnv } from "~/shared/env.server";
-import { rssMb, startServerProcess } from "../support/server-process";
+import { rssMb, startServerProcess, stopServerProcess } from "../support/server-process";
 
 const DOWNLOADS = 100;
 const PDF_BYTES = 25 * 1024 * 1024;
@@ -49,7 +49,7 @@ describe("streamed downloads", () => {
     base = server.base;
   }, 120_000);
   afterAll(async () => {
-    server?.kill("SIGTERM");
+    await stopServerProcess(server);
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 

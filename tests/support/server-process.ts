@@ -79,6 +79,20 @@ export async function startServerProcess(
   }
 }
 
+/**
+ * Ends the server and waits until it has exited (SIGKILL after 15 s), so that its data
+ * directory can be removed: a process still shutting down writes into it (CI saw `rm` fail
+ * with ENOTEMPTY on `db/pg_xact` after a SIGTERM that was not waited for).
+ */
+export async function stopServerProcess(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
 /** Resident memory of a process, in MB (Linux /proc). */
 export async function rssMb(pid: number): Promise<number> {
   const status = await fs.readFile(`/proc/${pid}/status`, "utf8");
