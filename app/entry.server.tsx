@@ -13,6 +13,7 @@ import { deferHydration } from "~/features/document/defer-hydration.server";
 import { NonceProvider } from "~/features/document/nonce";
 import { securityHeaders } from "~/features/document/security-headers.server";
 import { log } from "~/shared/logger.server";
+import { isLoggedPageFault } from "~/shared/page-fault.server";
 
 /** How long loaders may stream before the render is cut off (React Router reads this export). */
 export const streamTimeout = 5_000;
@@ -27,6 +28,8 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     log().debug({ status: error.status }, `${where} refused`);
     return;
   }
+  // Logged with its cause where it was caught (app/shared/page-fault.server.ts).
+  if (isLoggedPageFault(error)) return;
   log().error({ err: error }, `${where} failed`);
 }
 

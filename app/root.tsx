@@ -83,12 +83,19 @@ export function ErrorBoundary() {
     isRouteErrorResponse(error) && error.status === 503
       ? (error.data as { message?: unknown } | null)?.message
       : undefined;
+  // A fault answered by app/shared/page-fault.server.ts carries the request's id, shown as the
+  // admin dialogs show it (docs/decisions/0058-one-error-model.md).
+  const reference =
+    isRouteErrorResponse(error) && error.status >= 500
+      ? (error.data as { reference?: unknown } | null)?.reference
+      : undefined;
   return (
     <section className="prose">
       <title>{`Something went wrong | ${company.name}`}</title>
       <h1>Something went wrong</h1>
       <p>Sorry, this page could not be shown. Please try again in a moment.</p>
       {typeof outage === "string" ? <p>{outage}</p> : null}
+      {typeof reference === "string" ? <p>Reference: {reference}</p> : null}
     </section>
   );
 }

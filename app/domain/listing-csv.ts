@@ -1,21 +1,9 @@
 // The staff CSV of every listing (issue 20 item 7): one column per field, in this order, for
 // export and import alike. Its texts are labels the tests and staff rely on.
-import { FACT_KEYS } from "./listing-facts";
+import { FIELD_KEYS } from "./listing-fields";
 
-export const CSV_COLUMNS = [
-  "collection",
-  "address",
-  "bedrooms",
-  "bathrooms",
-  "description",
-  "price",
-  "thumbnail_description",
-  "property_type",
-  "currently_available",
-  "reserve_url",
-  ...FACT_KEYS,
-  "photos",
-] as const;
+/** The kind, every field of listing-fields.ts in its order, then the photos. */
+export const CSV_COLUMNS = ["collection", ...FIELD_KEYS, "photos"] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 /** At most this many bytes a file; a bigger upload is refused before it is read. */

@@ -13,52 +13,51 @@ export const PET_LABELS: Record<PetPolicy, string> = {
   "cats-and-dogs": "Cats and dogs allowed",
 };
 
-export interface ListingFacts {
-  square_feet: number | null;
-  city: string | null;
+/** The stored type of each kind of input. */
+interface FactInputTypes {
+  integer: number;
+  text: string;
   /** A two-letter US state or territory code, upper case ('VA'). */
-  state: string | null;
+  state: string;
   /** Five digits, or ZIP+4 ('22201' or '22201-1234'). */
-  zip: string | null;
-  /** Properties only. */
-  pets: PetPolicy | null;
-  /** Properties only: YYYY-MM-DD. */
-  available_from: string | null;
+  zip: string;
+  pets: PetPolicy;
+  /** YYYY-MM-DD. */
+  date: string;
 }
 
-export type FactKey = keyof ListingFacts;
-
-export interface FactField {
-  key: FactKey;
-  label: string;
-  input: "integer" | "text" | "state" | "zip" | "pets" | "date";
-  /** Only properties have it (a construction's value is always null). */
-  propertiesOnly: boolean;
-}
-
-/** In the order the forms and the 'Details' list show them. */
-export const FACT_FIELDS: readonly FactField[] = [
+/**
+ * In the order the forms and the 'Details' list show them. The only declaration of the facts:
+ * their keys, labels, inputs and (through the input) their types.
+ */
+export const FACT_FIELDS = [
   { key: "square_feet", label: "Square feet", input: "integer", propertiesOnly: false },
   { key: "city", label: "City", input: "text", propertiesOnly: false },
   { key: "state", label: "State", input: "state", propertiesOnly: false },
   { key: "zip", label: "ZIP code", input: "zip", propertiesOnly: false },
   { key: "pets", label: "Pets", input: "pets", propertiesOnly: true },
   { key: "available_from", label: "Available from", input: "date", propertiesOnly: true },
-];
+] as const satisfies readonly {
+  key: string;
+  label: string;
+  input: keyof FactInputTypes;
+  /** Only properties have it (a construction's value is always null). */
+  propertiesOnly: boolean;
+}[];
 
-export const NO_FACTS: ListingFacts = {
-  square_feet: null,
-  city: null,
-  state: null,
-  zip: null,
-  pets: null,
-  available_from: null,
-};
+export type FactField = (typeof FACT_FIELDS)[number];
+export type FactKey = FactField["key"];
+/** Every fact with its stored type; null when not given. */
+export type ListingFacts = { [F in FactField as F["key"]]: FactInputTypes[F["input"]] | null };
 
-export const FACT_KEYS = FACT_FIELDS.map((f) => f.key);
+export const FACT_KEYS: readonly FactKey[] = FACT_FIELDS.map((f) => f.key);
+
+export const NO_FACTS = Object.fromEntries(FACT_KEYS.map((k) => [k, null])) as ListingFacts;
 
 export function factFieldsOf(collection: Collection): readonly FactField[] {
-  return collection === "properties" ? FACT_FIELDS : FACT_FIELDS.filter((f) => !f.propertiesOnly);
+  return collection === "properties"
+    ? FACT_FIELDS
+    : FACT_FIELDS.filter((f: FactField) => !f.propertiesOnly);
 }
 
 /** US states, DC and the territories, by their postal code. */
@@ -199,20 +198,3 @@ export function factLines(
   }
   return lines;
 }
-
-/**
- * Every field a change of a listing can touch, by its name in the history (docs/behaviour.md
- * §21): the spec's fields and the facts. One list for the server's diff and the page.
- */
-export const LISTING_FIELD_LABELS = {
-  address: "Address",
-  bedrooms: "Bedrooms",
-  bathrooms: "Bathrooms",
-  description: "Description",
-  thumbnail_description: "Thumbnail Description",
-  property_type: "Property Type",
-  currently_available: "Availability",
-  price: "Price",
-  reserve_url: "Reservation URL",
-  ...(Object.fromEntries(FACT_FIELDS.map((f) => [f.key, f.label])) as Record<FactKey, string>),
-} as const;

@@ -1,25 +1,16 @@
-import type { ListingFacts } from "./listing-facts";
-import type { Collection, PropertyType } from "./listing-kinds";
+import type { ListingFieldValues } from "./listing-fields";
+import type { Collection } from "./listing-kinds";
 
 /**
- * One record of either collection, with the field names of docs/behaviour.md §3, and the facts
- * of app/domain/listing-facts.ts (absent in records made before them).
+ * One record of either collection: its key, its photos, and the fields of listing-fields.ts
+ * (the spec's, docs/behaviour.md §3, and the facts, absent in records made before them).
+ * Property-only fields are null for constructions.
  */
-export interface Listing extends Partial<ListingFacts> {
+export interface Listing extends ListingFieldValues {
   id: string;
   collection: Collection;
-  address: string;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  description: string;
   image_urls: string[];
   thumbnail_image_url: string | null;
-  thumbnail_description: string;
-  property_type: PropertyType;
-  /** Properties only; null for constructions. */
-  currently_available: boolean | null;
-  price: string | null;
-  reserve_url: string | null;
   /** Each photo's caption by its URL (docs/behaviour.md §20); a photo without one has none. */
   image_captions?: Record<string, string>;
 }

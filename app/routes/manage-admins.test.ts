@@ -99,8 +99,10 @@ describe("Manage admins: only a refusal of the input is shown with the form", ()
     expect(body).toContain("Something went wrong");
     const requestId = res.headers.get("x-request-id");
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-    // entry.server.tsx's handleError logs the cause; it runs in the built bundle, whose logger
-    // this test cannot capture (in production both are one bundle and share the request's id).
+    // The error page names the request, as the admin dialogs do (decision 0058).
+    expect(body).toContain(`Reference: ${requestId}`);
+    // pageFault() logs the cause; it runs in the built bundle, whose logger this test cannot
+    // capture (in production both are one bundle and share the request's id).
     expect((await listAdmins(t.db)).map((a) => a.email)).not.toContain("new@example.com");
   });
 });

@@ -3,6 +3,7 @@ import { requireAdminPage } from "~/features/admin/guard.server";
 import { grantAdmin, listAdmins, revokeAdmin } from "~/features/auth/admins.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import { isValidationError } from "~/shared/http-error.server";
+import { pageFault } from "~/shared/page-fault.server";
 import type { Route } from "./+types/manage-admins";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -42,11 +43,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     return { ok: added ? `${address} is now an admin.` : `${address} is already an admin.` };
   } catch (error) {
     // Only a refusal of the input (an address that is none, the last admin, one listed in
-    // ADMIN_EMAILS) is shown with the form. Anything else is a fault, never shown: React Router
-    // answers 500 with the error page, and entry.server.tsx logs the cause with the request's id
+    // ADMIN_EMAILS) is shown with the form. Anything else is a fault, never shown: the error
+    // page answers 500 with the request's id as its reference, and the cause is logged with it
     // (docs/decisions/0058-one-error-model.md).
     if (isValidationError(error)) return data({ error: error.message }, { status: 400 });
-    throw error;
+    pageFault(error, request);
   }
 }
 

@@ -762,7 +762,7 @@ describe("fuzz", () => {
       "GET /a\0b HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
       "GET /a b HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
       "GET /\u00ff HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
-      "GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + "a".repeat(20_000) + "\r\nConnection: close\r\n\r\n",
+      `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\nConnection: close\r\n\r\n`,
       "BREW / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
       "GET / HTTP/9.9\r\nHost: x\r\nConnection: close\r\n\r\n",
       "POST /api/listings/properties HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n",

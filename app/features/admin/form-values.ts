@@ -1,48 +1,35 @@
 import type { Listing } from "~/domain/listing";
-import { FACT_KEYS, type FactKey } from "~/domain/listing-facts";
+import { FIELD_KEYS, type FieldKey } from "~/domain/listing-fields";
 import type { PropertyType } from "~/domain/listing-kinds";
 
-/** What the add and edit forms hold: inputs keep text until they are sent (facts too). */
-export interface ListingFormValues extends Record<FactKey, string> {
-  address: string;
-  bedrooms: string;
-  bathrooms: string;
-  description: string;
-  price: string;
-  thumbnail_description: string;
-  currently_available: boolean;
-  property_type: PropertyType;
-  reserve_url: string;
-}
-
-export const EMPTY_FORM: ListingFormValues = {
-  address: "",
-  bedrooms: "",
-  bathrooms: "",
-  description: "",
-  price: "",
-  thumbnail_description: "",
-  currently_available: false,
-  property_type: "Residential",
-  reserve_url: "",
-  ...(Object.fromEntries(FACT_KEYS.map((k) => [k, ""])) as Record<FactKey, string>),
+/**
+ * What the add and edit forms hold, one value per field of app/domain/listing-fields.ts:
+ * inputs keep text until they are sent; the availability is a checkbox, the type a choice.
+ */
+export type ListingFormValues = {
+  [K in FieldKey]: K extends "currently_available"
+    ? boolean
+    : K extends "property_type"
+      ? PropertyType
+      : string;
 };
 
+function formValue(key: FieldKey, value: unknown): string | boolean {
+  if (key === "currently_available") return value === true;
+  if (key === "property_type") return typeof value === "string" ? value : "Residential";
+  return value === null || value === undefined ? "" : String(value);
+}
+
+function formValues(read: (key: FieldKey) => unknown): ListingFormValues {
+  return Object.fromEntries(
+    FIELD_KEYS.map((k) => [k, formValue(k, read(k))]),
+  ) as unknown as ListingFormValues;
+}
+
+export const EMPTY_FORM: ListingFormValues = formValues(() => undefined);
+
 export function valuesFromListing(listing: Listing): ListingFormValues {
-  return {
-    address: listing.address,
-    bedrooms: listing.bedrooms == null ? "" : String(listing.bedrooms),
-    bathrooms: listing.bathrooms == null ? "" : String(listing.bathrooms),
-    description: listing.description,
-    price: listing.price ?? "",
-    thumbnail_description: listing.thumbnail_description,
-    currently_available: listing.currently_available === true,
-    property_type: listing.property_type,
-    reserve_url: listing.reserve_url ?? "",
-    ...(Object.fromEntries(
-      FACT_KEYS.map((k) => [k, listing[k] == null ? "" : String(listing[k])]),
-    ) as Record<FactKey, string>),
-  };
+  return formValues((k) => listing[k]);
 }
 
 /** The JSON the API validates (it re-checks everything). */

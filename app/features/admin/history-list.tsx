@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { LISTING_FIELD_LABELS } from "~/domain/listing-facts";
+import { LISTING_FIELD_LABELS } from "~/domain/listing-fields";
 import type { ListingKind } from "~/domain/listing-kinds";
 import { successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";

@@ -6,6 +6,7 @@ import {
   PET_POLICIES,
   US_STATES,
 } from "~/domain/listing-facts";
+import { LISTING_FIELD_LABELS } from "~/domain/listing-fields";
 import { type ListingKind, PROPERTY_TYPES } from "~/domain/listing-kinds";
 import { addedMessages } from "~/domain/messages";
 import type { ListingFormValues } from "./form-values";
@@ -51,13 +52,12 @@ export function ListingFields({
     onChange({ ...values, [key]: value });
   const text = (
     key: "address" | "price" | "thumbnail_description" | "reserve_url",
-    label: string,
     type = "text",
     note?: string,
   ) => (
     <div>
       <label className="form-label" htmlFor={`${id}-${key}`}>
-        {label}
+        {LISTING_FIELD_LABELS[key]}
       </label>
       <input
         id={`${id}-${key}`}
@@ -86,15 +86,14 @@ export function ListingFields({
     kind.hasOffer && values.property_type === "Vacation"
       ? text(
           "reserve_url",
-          "Reservation URL",
           "url",
           values.reserve_url.trim() === "" ? addedMessages.noReservationUrl : undefined,
         )
       : null;
-  const number = (key: "bedrooms" | "bathrooms", label: string) => (
+  const number = (key: "bedrooms" | "bathrooms") => (
     <div>
       <label className="form-label" htmlFor={`${id}-${key}`}>
-        {label}
+        {LISTING_FIELD_LABELS[key]}
       </label>
       <input
         id={`${id}-${key}`}
@@ -114,7 +113,7 @@ export function ListingFields({
   const typeSelect = (
     <div>
       <label className="form-label" htmlFor={`${id}-type`}>
-        Property Type
+        {LISTING_FIELD_LABELS.property_type}
       </label>
       <select
         id={`${id}-type`}
@@ -138,7 +137,7 @@ export function ListingFields({
   const description = (
     <div>
       <label className="form-label" htmlFor={`${id}-description`}>
-        Description
+        {LISTING_FIELD_LABELS.description}
       </label>
       <AutoGrowTextarea
         id={`${id}-description`}
@@ -200,7 +199,7 @@ export function ListingFields({
     return (
       <div key={key}>
         <label className="form-label" htmlFor={`${id}-${key}`}>
-          {field.label}
+          {LISTING_FIELD_LABELS[key]}
         </label>
         {control}
         {message(key)}
@@ -217,14 +216,14 @@ export function ListingFields({
   if (mode === "add") {
     return (
       <>
-        {text("address", "Address")}
+        {text("address")}
         <div className="row">
-          {number("bedrooms", "Bedrooms")}
-          {number("bathrooms", "Bathrooms")}
+          {number("bedrooms")}
+          {number("bathrooms")}
         </div>
         {description}
-        {kind.hasOffer ? text("price", "Price") : null}
-        {text("thumbnail_description", "Thumbnail Description")}
+        {kind.hasOffer ? text("price") : null}
+        {text("thumbnail_description")}
         {kind.hasOffer ? (
           <div className="form-check">
             <input
@@ -247,12 +246,12 @@ export function ListingFields({
   }
   return (
     <>
-      {text("address", "Address")}
+      {text("address")}
       {description}
-      {kind.hasOffer ? text("price", "Price") : null}
+      {kind.hasOffer ? text("price") : null}
       <div className="row">
-        {number("bedrooms", "Bedrooms")}
-        {number("bathrooms", "Bathrooms")}
+        {number("bedrooms")}
+        {number("bathrooms")}
       </div>
       {kind.hasOffer ? (
         <div>
@@ -275,7 +274,7 @@ export function ListingFields({
       ) : null}
       {typeSelect}
       {reserveUrl}
-      {text("thumbnail_description", "Thumbnail Description")}
+      {text("thumbnail_description")}
       {facts}
     </>
   );

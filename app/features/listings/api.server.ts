@@ -1,5 +1,5 @@
 import { pipeline } from "node:stream/promises";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express, { type Request, type Response } from "express";
 import { isPossibleListingId } from "~/domain/listing-id";
 import { type Collection, isCollection, KINDS } from "~/domain/listing-kinds";
 import { messages } from "~/domain/messages";

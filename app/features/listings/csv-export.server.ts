@@ -4,7 +4,7 @@ import { stringify } from "csv-stringify/sync";
 import type { Listing } from "~/domain/listing";
 import { CSV_COLUMNS } from "~/domain/listing-csv";
 import type { Queryable } from "~/shared/db.server";
-import { FACT_COLUMNS } from "./queries.server";
+import { FIELD_COLUMNS } from "./queries.server";
 
 export async function exportCsv(
   db: Queryable,
@@ -12,8 +12,7 @@ export async function exportCsv(
   photoAddress: (url: string) => string = (url) => url,
 ): Promise<{ csv: string; rows: number }> {
   const listings = await db.query<Listing>(
-    `SELECT collection, id, address, bedrooms, bathrooms, description, price, thumbnail_description,
-       property_type, currently_available, reserve_url, image_urls, ${FACT_COLUMNS}
+    `SELECT collection, id, image_urls, ${FIELD_COLUMNS}
      FROM listings ORDER BY collection DESC, created_at, id`,
   );
   const records = listings.map((l) =>

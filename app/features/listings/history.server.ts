@@ -1,25 +1,16 @@
 // Change history (docs/behaviour.md §21): every admin change of a listing, written by the
 // change's own transaction (ListingWrites), with who, when and what changed.
-import { LISTING_FIELD_LABELS, type ListingFacts } from "~/domain/listing-facts";
-import type { Collection, PropertyType } from "~/domain/listing-kinds";
+import { LISTING_FIELD_LABELS, type ListingFieldValues } from "~/domain/listing-fields";
+import type { Collection } from "~/domain/listing-kinds";
 import type { Queryable } from "~/shared/db.server";
-import { FACT_COLUMNS } from "./queries.server";
+import { FIELD_COLUMNS } from "./queries.server";
 
 /**
  * A listing as it was at one moment: what 'Restore this version' brings back. Entries written
  * before the facts existed have none (restored as empty).
  */
-export interface ListingSnapshot extends Partial<ListingFacts> {
-  address: string;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  description: string;
+export interface ListingSnapshot extends ListingFieldValues {
   image_urls: string[];
-  thumbnail_description: string;
-  property_type: PropertyType;
-  currently_available: boolean | null;
-  price: string | null;
-  reserve_url: string | null;
   image_captions: Record<string, string>;
 }
 
@@ -62,8 +53,7 @@ export interface HistoryEntry {
   after: ListingSnapshot;
 }
 
-const SNAPSHOT_COLUMNS = `address, bedrooms, bathrooms, description, image_urls, thumbnail_description,
-  property_type, currently_available, price, reserve_url, image_captions, ${FACT_COLUMNS}`;
+const SNAPSHOT_COLUMNS = `image_urls, image_captions, ${FIELD_COLUMNS}`;
 
 /** The record as it is now in this transaction (null when there is none). */
 export async function snapshotOf(

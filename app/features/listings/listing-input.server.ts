@@ -10,6 +10,7 @@ import {
   stateCode,
   ZIP_PATTERN,
 } from "~/domain/listing-facts";
+import type { SpecKey } from "~/domain/listing-fields";
 import { type Collection, KINDS, PROPERTY_TYPES } from "~/domain/listing-kinds";
 import { HttpError } from "~/shared/http-error.server";
 import type { ListingInput } from "./queries.server";
@@ -29,6 +30,8 @@ const count = z
 
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 
+// One validator per spec field of app/domain/listing-fields.ts (`satisfies` keeps the two lists
+// the same: a field missing here, or one that is not there, does not compile).
 const fields = z.object({
   // The address is kept exactly as typed (the key rule depends on every space in it).
   address: text(200).refine((a) => a.trim().length > 0, "is required"),
@@ -46,7 +49,7 @@ const fields = z.object({
     .max(2000)
     .default("")
     .refine((u) => u === "" || /^https?:\/\/[^\s]+$/i.test(u), "must be an http(s) address"),
-});
+} satisfies Record<SpecKey, z.ZodType>);
 
 export type ListingFields = Omit<ListingInput, "image_urls">;
 

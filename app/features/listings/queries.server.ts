@@ -1,16 +1,18 @@
 import type { Listing, ListingSummary } from "~/domain/listing";
-import { FACT_KEYS, type ListingFacts } from "~/domain/listing-facts";
-import type { Collection, PropertyType } from "~/domain/listing-kinds";
+import { FIELD_KEYS, type ListingFieldValues } from "~/domain/listing-fields";
+import type { Collection } from "~/domain/listing-kinds";
 import type { Db, Queryable } from "~/shared/db.server";
 
 export const SUMMARY_COLUMNS = `collection, id, address, bedrooms, bathrooms, thumbnail_image_url,
   thumbnail_description, property_type, currently_available, price`;
-/** The facts of app/domain/listing-facts.ts; a date is read as its YYYY-MM-DD text. */
-export const FACT_COLUMNS = FACT_KEYS.map((k) =>
+/**
+ * Every field of app/domain/listing-fields.ts, read as the record types have it (a date as its
+ * YYYY-MM-DD text).
+ */
+export const FIELD_COLUMNS = FIELD_KEYS.map((k) =>
   k === "available_from" ? "available_from::text AS available_from" : k,
 ).join(", ");
-const ALL_COLUMNS = `${SUMMARY_COLUMNS}, description, image_urls, reserve_url, image_captions,
-  ${FACT_COLUMNS}`;
+const ALL_COLUMNS = `collection, id, thumbnail_image_url, image_urls, image_captions, ${FIELD_COLUMNS}`;
 
 /** Cards of one collection, or of both when `collection` is omitted (home page). */
 export async function listSummaries(
@@ -89,17 +91,8 @@ export async function listingExists(db: Queryable, collection: Collection, id: s
 }
 
 /** A record to write: the spec's fields and, optionally, the facts (absent means none). */
-export interface ListingInput extends Partial<ListingFacts> {
-  address: string;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  description: string;
+export interface ListingInput extends ListingFieldValues {
   image_urls: string[];
-  thumbnail_description: string;
-  property_type: PropertyType;
-  currently_available: boolean | null;
-  price: string | null;
-  reserve_url: string | null;
   /** Captions by photo URL; absent: none on insert, unchanged on update. */
   image_captions?: Record<string, string>;
 }
@@ -112,11 +105,10 @@ export async function insertListing(
   input: ListingInput,
 ): Promise<boolean> {
   const rows = await db.query(
-    `INSERT INTO listings (collection, id, address, bedrooms, bathrooms, description, image_urls,
-       thumbnail_image_url, thumbnail_description, property_type, currently_available, price, reserve_url,
-       image_captions, ${FACT_KEYS.join(", ")})
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13,
-       COALESCE($14::jsonb, '{}'::jsonb), ${FACT_KEYS.map((_, i) => `$${15 + i}`).join(", ")})
+    `INSERT INTO listings (collection, id, image_urls, thumbnail_image_url, image_captions,
+       ${FIELD_KEYS.join(", ")})
+     VALUES ($1, $2, $3::jsonb, $4, COALESCE($5::jsonb, '{}'::jsonb),
+       ${FIELD_KEYS.map((_, i) => `$${6 + i}`).join(", ")})
      ON CONFLICT (collection, id) DO NOTHING
      RETURNING id`,
     [collection, id, ...inputParams(input)],
@@ -132,11 +124,9 @@ export async function updateListing(
   input: ListingInput,
 ): Promise<number | null> {
   const rows = await db.query<{ version: number }>(
-    `UPDATE listings SET address = $3, bedrooms = $4, bathrooms = $5, description = $6,
-       image_urls = $7::jsonb, thumbnail_image_url = $8, thumbnail_description = $9,
-       property_type = $10, currently_available = $11, price = $12, reserve_url = $13,
-       image_captions = COALESCE($14::jsonb, image_captions),
-       ${FACT_KEYS.map((k, i) => `${k} = $${15 + i}`).join(", ")}, updated_at = now()
+    `UPDATE listings SET image_urls = $3::jsonb, thumbnail_image_url = $4,
+       image_captions = COALESCE($5::jsonb, image_captions),
+       ${FIELD_KEYS.map((k, i) => `${k} = $${6 + i}`).join(", ")}, updated_at = now()
      WHERE collection = $1 AND id = $2 RETURNING version`,
     [collection, id, ...inputParams(input)],
   );
@@ -185,18 +175,9 @@ export async function countListings(db: Db): Promise<number> {
 
 function inputParams(input: ListingInput) {
   return [
-    input.address,
-    input.bedrooms,
-    input.bathrooms,
-    input.description,
     JSON.stringify(input.image_urls),
     input.image_urls[0] ?? null,
-    input.thumbnail_description,
-    input.property_type,
-    input.currently_available,
-    input.price,
-    input.reserve_url,
     input.image_captions === undefined ? null : JSON.stringify(input.image_captions),
-    ...FACT_KEYS.map((k) => input[k] ?? null),
+    ...FIELD_KEYS.map((k) => input[k] ?? null),
   ];
 }

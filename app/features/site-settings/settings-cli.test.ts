@@ -10,7 +10,7 @@ import { company } from "~/domain/company";
 import { DiskImageStore } from "~/features/images/index.server";
 import { insertListing } from "~/features/listings/queries.server";
 import { runAdminCli, startAdminSocket } from "~/features/operations/index.server";
-import { type Db, openDb } from "~/shared/db.server";
+import type { Db } from "~/shared/db.server";
 import { dbTargets } from "../../../tests/support/db-targets";
 import { editableOf } from "./editable";
 import { featuredEntries } from "./featured.server";

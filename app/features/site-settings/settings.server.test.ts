@@ -1,8 +1,3 @@
-// Site settings through the whole app on each database (docs/behaviour.md §18): defaults on a
-// fresh install, a save with files, refusals that change nothing, back to the defaults, and
-// kept pages dropped on this instance and on another one.
-import fs from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { company } from "~/domain/company";
