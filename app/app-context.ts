@@ -14,5 +14,7 @@ declare module "react-router" {
   interface AppLoadContext extends AppServices {
     /** The signed-in user and their admin status, read once per request. */
     viewer: Viewer;
+    /** The request's id, as its `X-Request-Id` answer header names it (for the error page). */
+    requestId?: string;
   }
 }

@@ -95,7 +95,7 @@ export function ErrorBoundary() {
       <h1>Something went wrong</h1>
       <p>Sorry, this page could not be shown. Please try again in a moment.</p>
       {typeof outage === "string" ? <p>{outage}</p> : null}
-      {typeof reference === "string" ? <p>Reference: {reference}</p> : null}
+      {typeof reference === "string" ? <p>{`Reference: ${reference}`}</p> : null}
     </section>
   );
 }

@@ -93,6 +93,8 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   // Renders that miss the kept pages, per client address (docs/decisions/0050-…): the client
   // of each page request, as Express worked it out (trust proxy).
   const clientOf = new WeakMap<Request, string>();
+  // The id request-log.ts gave each page request, for the loaders' and actions' context.
+  const requestIdOf = new WeakMap<Request, string>();
   const renderLimit = renderLimiter(env.limits.rendersPerMinute);
   const hasSessionCookie = (cookie: string | null | undefined) =>
     sessionTokenFromCookies(cookie, env.session) !== undefined;
@@ -108,7 +110,7 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
       return {
         shared: viewer.user === null,
         limited: !viewer.isAdmin,
-        context: { db: loaderDb, images, env, viewer },
+        context: { db: loaderDb, images, env, viewer, requestId: requestIdOf.get(request) },
       };
     },
     pageTargets,
@@ -119,6 +121,8 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   const servePage = (req: express.Request, res: http.ServerResponse) => {
     const request = toFetchRequest(req, origin);
     clientOf.set(request, clientKey(req));
+    const id = res.getHeader("X-Request-Id");
+    if (typeof id === "string") requestIdOf.set(request, id);
     return pages(request).then((response) => {
       // A body the page never read (a 404 or 405 answered without it) blocks the connection
       // until it is drained: it closes after this answer instead, and says so.

@@ -47,7 +47,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     // page answers 500 with the request's id as its reference, and the cause is logged with it
     // (docs/decisions/0058-one-error-model.md).
     if (isValidationError(error)) return data({ error: error.message }, { status: 400 });
-    pageFault(error, request);
+    pageFault(error, { request, context });
   }
 }
 

@@ -98,11 +98,6 @@ export function log(): Logger {
   return scope.logger;
 }
 
-/** The id of the request being answered (the one its `X-Request-Id` names), if any. */
-export function currentRequestId(): string | undefined {
-  return requestScope.getStore()?.reqId;
-}
-
 /** Runs `fn` as request `reqId`: log() gives lines carrying it, through every await that follows. */
 export function withRequestId<T>(reqId: string, fn: () => T): T {
   return requestScope.run({ reqId }, fn);
