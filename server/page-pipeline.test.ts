@@ -20,7 +20,13 @@ type Who = { user: string | null };
 
 /** A pipeline around a render function that records what it was asked to render. */
 function setup(
-  options: { cache?: boolean; setCookie?: boolean; status?: number; rendersAllowed?: number } = {},
+  options: {
+    cache?: boolean;
+    setCookie?: boolean;
+    status?: number;
+    rendersAllowed?: number;
+    refusalDelayMs?: number;
+  } = {},
 ) {
   const rendered: string[] = [];
   const cache = options.cache === false ? undefined : new PageCache();
@@ -36,6 +42,7 @@ function setup(
     },
     pageTargets,
     limitRender: () => (rendered.length >= (options.rendersAllowed ?? Infinity) ? 42 : 0),
+    refusalDelayMs: options.refusalDelayMs ?? 0,
     render: async (request, who) => {
       rendered.push(`${request.method} ${request.url}`);
       const headers = new Headers({ "content-type": "text/html; charset=utf-8" });
@@ -129,6 +136,21 @@ describe("page pipeline", () => {
     expect(await refused.text()).toBe(
       "Too many pages asked for from your network in a short time. Try again in 42 seconds.",
     );
+    expect((await get("/about")).status).toBe(200);
+    expect(rendered).toHaveLength(1);
+  });
+
+  it("beyond the limit refuses redirects too, and holds every refusal back", async () => {
+    const { get, rendered } = setup({ rendersAllowed: 1, refusalDelayMs: 300 });
+    expect((await get("/about")).status).toBe(200);
+    // Under the limit a variant is redirected; here it is refused like a render.
+    const started = performance.now();
+    const [variant, render] = await Promise.all([get("/ABOUT/"), get("/properties")]);
+    expect([variant.status, variant.headers.get("retry-after")]).toEqual([429, "42"]);
+    expect([render.status, render.headers.get("retry-after")]).toEqual([429, "42"]);
+    // A script's connection waits for each refusal, so it can ask only about once a second.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    // Kept pages are answered at once, whoever asks.
     expect((await get("/about")).status).toBe(200);
     expect(rendered).toHaveLength(1);
   });

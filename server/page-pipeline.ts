@@ -3,7 +3,9 @@
 // - one URL per page (server/canonical-url.ts): another form of a page URL is redirected, and
 //   query parameters a page does not take are dropped before rendering, so they can neither
 //   change a page nor multiply the kept copies;
-// - a render that misses the kept pages may be refused (429) for a client asking too many;
+// - a render that misses the kept pages, or a redirect, may be refused (429) for a client asking
+//   too many, and the refusal is held back a second, so a script's connections cannot ask at
+//   the rate the server answers;
 // - the page is buffered whole (pages are small) and gets an ETag;
 // - for signed-out visitors (no valid session, whatever cookie is sent) it is kept in the
 //   PageCache until the listings change, with compressed copies made once;
@@ -34,10 +36,12 @@ export interface PagePipelineOptions<Context> {
    */
   rendersFor?: (url: URL, cookieHeader: string | null) => URL;
   /**
-   * Before a render that misses the kept pages, for a limited visitor: seconds to wait before
-   * asking again (429), or 0 to go ahead.
+   * Before a render that misses the kept pages or a redirect, for a limited visitor: seconds to
+   * wait before asking again (429), or 0 to go ahead.
    */
   limitRender?: (request: Request) => Promise<number> | number;
+  /** How long a 429 of limitRender is held back (default REFUSAL_DELAY_MS). */
+  refusalDelayMs?: number;
   /** React Router's handler. */
   render(request: Request, context: Context): Promise<Response>;
   /** Whether a session cookie came along (only then can the visitor be signed in). */
@@ -157,7 +161,7 @@ export function pageKey(
 }
 
 export function createPagePipeline<Context>(options: PagePipelineOptions<Context>): PagePipeline {
-  const { cache } = options;
+  const { cache, refusalDelayMs = REFUSAL_DELAY_MS } = options;
   /** Renders of kept pages under way, by page key, with the data generation they show. */
   const renders = new Map<string, { generation: number; page: Promise<Page | null> }>();
   return async (request) => {
@@ -167,7 +171,16 @@ export function createPagePipeline<Context>(options: PagePipelineOptions<Context
     }
     const sent = new URL(request.url);
     const first = options.pageTargets(sent);
-    if (first.redirect !== undefined) return redirect(first.redirect);
+    if (first.redirect !== undefined) {
+      // Cheap, but endless variants of a URL asked at full speed would still take the server's
+      // time from other visitors: a redirect counts like a render (decision 0050). Who is
+      // asking is looked up only for a client over its limit (admins are never limited).
+      const wait = options.limitRender ? await options.limitRender(request) : 0;
+      if (wait > 0 && (await options.identify(request)).limited !== false) {
+        return tooManyRenders(wait, refusalDelayMs);
+      }
+      return redirect(first.redirect);
+    }
     const asked = options.rendersFor?.(sent, request.headers.get("cookie")) ?? sent;
     const target = asked === sent ? first : options.pageTargets(asked);
     const key = target.key;
@@ -201,7 +214,8 @@ export function createPagePipeline<Context>(options: PagePipelineOptions<Context
       // From here on this request renders: it counts against its client's limit (after the
       // crowd's render is registered, so that the crowd still waits for it).
       const wait = limited && options.limitRender ? await options.limitRender(request) : 0;
-      if (wait > 0) return tooManyRenders(wait);
+      // Not awaited here: `finally` must release the crowd at once, not after the delay.
+      if (wait > 0) return tooManyRenders(wait, refusalDelayMs);
       // HEAD is rendered as GET, so that it carries the same ETag and length and can be kept.
       const response = await options.render(
         new Request(url, { method: "GET", headers: request.headers }),
@@ -233,7 +247,18 @@ function redirect(location: string): Response {
   });
 }
 
-function tooManyRenders(seconds: number): Response {
+/**
+ * How long a refusal of a client over its limit is held back before it is sent. A script's
+ * connections each wait for their answer, so they then ask about once a second instead of as
+ * fast as the server can refuse them: refusals cost the server next to nothing, and kept pages
+ * stay fast for everyone else (tests/resilience/cache-busting.test.ts; decision 0050).
+ */
+export const REFUSAL_DELAY_MS = 1000;
+
+async function tooManyRenders(seconds: number, delayMs: number): Promise<Response> {
+  if (delayMs > 0) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(delayMs, seconds * 1000)));
+  }
   return new Response(
     `Too many pages asked for from your network in a short time. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
     {

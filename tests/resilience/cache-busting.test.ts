@@ -152,11 +152,12 @@ describe("cache-busting", () => {
     // The attacker got its renders up to the limit, then 429s and redirects, never a 5xx.
     expect(Object.keys(attack.statuses).filter((s) => s.startsWith("5"))).toEqual([]);
     expect(attack.statuses["429"] ?? 0).toBeGreaterThan(0);
-    // 3× the reader's p99 alone, with a floor: on a quiet machine that p99 is 0–3 ms (autocannon
-    // counts whole milliseconds), and 50 connections sharing the server's one thread with the
-    // reader's 10 add queueing of a few ms that no person notices (CI measured 3 ms alone, 24 ms
-    // under attack). Below 50 ms the ratio says nothing about a visitor's experience.
-    expect(under.p99).toBeLessThanOrEqual(Math.max(3 * alone.p99, 50));
+    // Within 3× the reader's p99 alone (issue 18). autocannon counts whole milliseconds, so a
+    // p99 of 0 means "under 1 ms" and is taken as 1. Refusals are held back a second
+    // (server/page-pipeline.ts), so the attacker's 50 connections ask about 75 times a second
+    // instead of thousands, and the reader barely notices them (measured on a quiet machine:
+    // p99 1 ms alone and under attack; before the hold-back, 3 ms and 30 ms).
+    expect(under.p99).toBeLessThanOrEqual(3 * Math.max(alone.p99, 1));
 
     // Every real page is still kept: the attacker, over its limit, could not have them
     // rendered (a miss would be a 429), yet gets every one.
