@@ -24,5 +24,6 @@ export default [
   route("admin/site", "routes/site-settings.tsx"),
   route("admin/deleted", "routes/recently-deleted.tsx"),
   route("admin/listings", "routes/admin-listings.tsx"),
+  route("admin/outbox", "routes/admin-outbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -197,6 +197,7 @@ describe("authorisation of writes and admin pages", () => {
     "/admin/site",
     "/admin/deleted",
     "/admin/listings",
+    "/admin/outbox",
     "/properties/1-target-road/history",
     "/new-construction/2-target-road/history",
   ];

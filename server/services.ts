@@ -6,6 +6,7 @@ import { startPurge } from "~/features/listings/deleted.server";
 import { demoContentWanted, seedDemoContent } from "~/features/listings/demo-seed.server";
 import { startStorageRepair } from "~/features/listings/storage-repair.server";
 import { LiveHub } from "~/features/live/hub.server";
+import { smtpMailer, startOutboxWorker } from "~/features/mail/index.server";
 import {
   acquireDataDirLock,
   type DataDirLock,
@@ -51,6 +52,13 @@ export async function startServices(env: Env) {
   await presence?.joined();
   // Listings deleted more than 30 days ago go for good, with their photos.
   const stopPurge = startPurge(db, images);
+  // Outgoing e-mail (docs/decisions/0062-outbox-for-outgoing-mail.md): sent only with SMTP_URL.
+  const outbox = env.mail.smtpUrl
+    ? await startOutboxWorker(db, smtpMailer(env.mail.smtpUrl, env.mail.from))
+    : null;
+  if (!outbox) {
+    log().info("SMTP_URL is not set: e-mail is kept in the outbox (/admin/outbox), not sent.");
+  }
 
   // Never blocks the start: pages use the originals until the variants exist.
   void backfillVariants(images).then((made) => {
@@ -77,6 +85,7 @@ export async function startServices(env: Env) {
     async close() {
       stopRepair();
       stopPurge();
+      await outbox?.stop();
       await adminSocket?.close();
       await hub.close();
       await db.close();

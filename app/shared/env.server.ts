@@ -125,6 +125,23 @@ const schema = z.object({
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "not a bucket name (3-63 of a-z, 0-9, . and -)")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Outgoing e-mail (docs/decisions/0062-outbox-for-outgoing-mail.md): without SMTP_URL nothing is
+  // sent and staff read the messages at /admin/outbox.
+  SMTP_URL: z
+    .string()
+    .refine(
+      (u) => /^smtps?:\/\/[^\s/]+/i.test(u),
+      "must be smtp://user:pass@host:587 or smtps://...",
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z
+    .string()
+    .refine((v) => /^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/.test(v.trim()), {
+      error: 'must be an address such as "Leasing" <office@example.com>',
+    })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // Pages point their photos here (a CDN in front of the bucket) instead of at /images.
   PHOTO_BASE_URL: z
     .string()
@@ -171,6 +188,8 @@ export type Env = {
   logLevel: LogLevel;
   /** SIGTERM/SIGINT: the longest wait for requests in flight before exiting anyway. */
   shutdownTimeoutMs: number;
+  /** Outgoing e-mail: SMTP_URL (null: nothing is sent, staff read /admin/outbox) and MAIL_FROM. */
+  mail: { smtpUrl: string | null; from: string };
   limits: {
     /** Sign-in starts (GET /auth/login) per client per 10 minutes. */
     signInsPer10Minutes: number;
@@ -259,6 +278,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
         }
       : null,
     photoBaseUrl: e.PHOTO_BASE_URL?.replace(/\/+$/, ""),
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM?.trim() ?? `no-reply@${new URL(publicUrl).hostname}`,
+    },
   };
 }
 

@@ -310,6 +310,7 @@ const PAGES = [
   "/admin/site",
   "/admin/deleted",
   "/admin/listings",
+  "/admin/outbox",
   "/images/site/logo_1.png",
   "/images/site/application_1.pdf",
   "/images/.trash/properties/x/image_1_0.jpg",

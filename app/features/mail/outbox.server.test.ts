@@ -1,0 +1,159 @@
+// The outbox (docs/decisions/0062-outbox-for-outgoing-mail.md) on both databases, sending to a
+// real SMTP server in this process: written with what caused it, sent once, retried with a
+// growing wait while the mail server refuses, given up after MAX_ATTEMPTS, and sent once when
+// two instances' workers run side by side.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Db } from "~/shared/db.server";
+import { dbTargets } from "../../../tests/support/db-targets";
+import { startTestSmtp, type TestSmtp } from "../../../tests/support/smtp";
+import { smtpMailer } from "./mailer.server";
+import { enqueueMail, listOutbox, MAX_ATTEMPTS, stateLabel } from "./outbox.server";
+import { type OutboxWorker, startOutboxWorker } from "./outbox-worker.server";
+
+const FROM = '"Test Leasing" <office@example.com>';
+const mail = (n: number, extra: Record<string, unknown> = {}) => ({
+  kind: "test",
+  to: [`renter${n}@example.com`],
+  subject: `Message ${n}`,
+  body: `Hello ${n}`,
+  ...extra,
+});
+
+for (const target of dbTargets) {
+  describe(`outbox (${target.name})`, () => {
+    let db: Db;
+    let cleanup: () => Promise<void>;
+    let another: (() => Promise<Db>) | undefined;
+    let smtp: TestSmtp;
+    const workers: OutboxWorker[] = [];
+    const start = async (on: Db = db) => {
+      const worker = await startOutboxWorker(on, smtpMailer(smtp.url, FROM), { everyMs: 60_000 });
+      workers.push(worker);
+      return worker;
+    };
+
+    beforeAll(async () => {
+      ({ db, cleanup, another } = await target.open());
+      smtp = await startTestSmtp();
+    });
+    afterEach(async () => {
+      for (const worker of workers.splice(0)) await worker.stop();
+      await db.query("DELETE FROM outbox");
+      smtp.received.length = 0;
+      smtp.failing = false;
+    });
+    afterAll(async () => {
+      await smtp?.close();
+      await cleanup?.();
+    });
+
+    it("keeps a message only when the transaction that wrote it commits", async () => {
+      await expect(
+        db.transaction(async (tx) => {
+          await enqueueMail(tx, mail(1));
+          throw new Error("the change failed");
+        }),
+      ).rejects.toThrow("the change failed");
+      await db.transaction((tx) => enqueueMail(tx, mail(2)));
+      const { messages, total } = await listOutbox(db);
+      expect(total).toBe(1);
+      expect(messages.map((m) => [m.subject, stateLabel(m)])).toEqual([["Message 2", "Waiting"]]);
+    });
+
+    it("sends what is waiting, with the calendar invitation, and marks it 'Sent'", async () => {
+      const calendar = [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//test//EN",
+        "METHOD:REQUEST",
+        "BEGIN:VEVENT",
+        "UID:showing-1@example.com",
+        "DTSTAMP:20261126T120000Z",
+        "DTSTART:20261201T150000Z",
+        "DTEND:20261201T153000Z",
+        "SUMMARY:Showing",
+        "LOCATION:3233 4th Street N",
+        "END:VEVENT",
+        "END:VCALENDAR",
+      ].join("\r\n");
+      await db.transaction(async (tx) => {
+        await enqueueMail(tx, mail(1, { replyTo: "office@example.com" }));
+        await enqueueMail(tx, mail(2, { calendar }));
+      });
+      await start();
+      await vi.waitFor(() => expect(smtp.received).toHaveLength(2), { timeout: 10_000 });
+      const bySubject = new Map(smtp.received.map((m) => [m.subject, m]));
+      const first = bySubject.get("Message 1");
+      expect(first?.text?.trim()).toBe("Hello 1");
+      expect(first?.from?.text).toBe('"Test Leasing" <office@example.com>');
+      expect(first?.replyTo?.text).toBe("office@example.com");
+      const invitation = bySubject.get("Message 2");
+      const ics = invitation?.attachments.find((a) => a.contentType.startsWith("text/calendar"));
+      expect(ics?.content.toString()).toContain("METHOD:REQUEST");
+      expect(ics?.content.toString()).toContain("LOCATION:3233 4th Street N");
+      await vi.waitFor(async () => {
+        const { messages } = await listOutbox(db);
+        expect(messages.map(stateLabel)).toEqual(["Sent", "Sent"]);
+      });
+    });
+
+    it("retries a refused message after a growing wait, then sends it once", async () => {
+      smtp.failing = true;
+      await db.transaction((tx) => enqueueMail(tx, mail(1)));
+      const worker = await start();
+      await vi.waitFor(async () => {
+        const [row] = await db.query<{ attempts: number; wait: number; last_error: string }>(
+          `SELECT attempts, extract(epoch FROM next_attempt_at - now())::int AS wait, last_error
+           FROM outbox`,
+        );
+        expect(row?.attempts).toBe(1);
+        expect(row?.last_error).toContain("550");
+        // The first retry waits a minute; nothing is taken again before then.
+        expect(row?.wait).toBeGreaterThan(50);
+      });
+      expect(await worker.runOnce()).toBe(0);
+      expect(smtp.received).toHaveLength(0);
+      // A minute later (the clock moved on), the server takes mail again.
+      smtp.failing = false;
+      await db.query("UPDATE outbox SET next_attempt_at = now()");
+      expect(await worker.runOnce()).toBe(1);
+      expect(smtp.received.map((m) => m.subject)).toEqual(["Message 1"]);
+      const { messages } = await listOutbox(db);
+      expect(messages.map((m) => [stateLabel(m), m.attempts])).toEqual([["Sent", 2]]);
+    });
+
+    it(`gives up after ${MAX_ATTEMPTS} attempts with the reason: 'Failed: {reason}'`, async () => {
+      smtp.failing = true;
+      await db.transaction((tx) => enqueueMail(tx, mail(1)));
+      const worker = await start();
+      for (let i = 0; i < MAX_ATTEMPTS + 2; i++) {
+        await worker.runOnce();
+        await db.query("UPDATE outbox SET next_attempt_at = now()");
+      }
+      const { messages } = await listOutbox(db);
+      expect(messages).toHaveLength(1);
+      expect(messages[0]?.attempts).toBe(MAX_ATTEMPTS);
+      expect(stateLabel(messages[0] as NonNullable<(typeof messages)[0]>)).toMatch(
+        /^Failed: .*550/,
+      );
+      expect(smtp.received).toHaveLength(0);
+    });
+
+    it("sends each message once when two instances' workers run side by side", async () => {
+      const second = another ? await another() : db;
+      await db.transaction(async (tx) => {
+        for (let n = 1; n <= 30; n++) await enqueueMail(tx, mail(n));
+      });
+      const [a, b] = [await start(), await start(second)];
+      await Promise.all([a.runOnce(), b.runOnce(), a.runOnce(), b.runOnce()]);
+      await vi.waitFor(() => expect(smtp.received.length).toBeGreaterThanOrEqual(30), {
+        timeout: 20_000,
+      });
+      // Both workers finish what they took before the count is final.
+      for (const worker of workers.splice(0)) await worker.stop();
+      const subjects = smtp.received.map((m) => m.subject).sort();
+      expect(new Set(subjects).size).toBe(30);
+      expect(subjects).toHaveLength(30);
+    });
+  });
+}

@@ -1,0 +1,78 @@
+// /admin/outbox, 'Outbox': every e-mail the site wrote, newest first, with its state ('Sent',
+// 'Waiting', 'Failed: {reason}'). Without SMTP_URL nothing is sent, and this is where staff read
+// the messages (docs/decisions/0062-outbox-for-outgoing-mail.md).
+import { Link } from "react-router";
+import { requireAdminPage } from "~/features/admin/guard.server";
+import { pageMeta } from "~/features/layout/page-meta";
+import { listOutbox, stateLabel } from "~/features/mail/index.server";
+import type { Route } from "./+types/admin-outbox";
+
+const PAGE_SIZE = 50;
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta("Outbox", "Admin: the e-mail the site sent or will send.", matches),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context);
+  const asked = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const page = Number.isSafeInteger(asked) && asked >= 1 && asked <= 100_000 ? asked : 1;
+  const { messages, total } = await listOutbox(context.db, {
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  return {
+    sending: context.env.mail.smtpUrl !== null,
+    page,
+    pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    messages: messages.map((m) => ({
+      id: m.id,
+      createdAt: new Date(m.createdAt).toISOString(),
+      to: m.to.join(", "),
+      subject: m.subject,
+      body: m.body,
+      invitation: m.calendar !== null,
+      state: stateLabel(m),
+    })),
+  };
+}
+
+export default function Outbox({ loaderData }: Route.ComponentProps) {
+  const { messages, sending, page, pages } = loaderData;
+  return (
+    <section>
+      <h1>Outbox</h1>
+      <p>
+        {sending
+          ? "Every e-mail the site writes is kept here and sent by the mail server; one that the server refuses is tried again, with a longer wait each time."
+          : "No mail server is set up (SMTP_URL), so nothing is sent: the messages wait here for you to read."}
+      </p>
+      {messages.length === 0 ? (
+        <p>No messages yet.</p>
+      ) : (
+        <ul className="outbox-list">
+          {messages.map((m) => (
+            <li key={m.id} className="outbox-item">
+              <details>
+                <summary>
+                  <strong>{m.subject}</strong> · to {m.to} ·{" "}
+                  <time dateTime={m.createdAt}>{m.createdAt.slice(0, 16).replace("T", " ")}</time>{" "}
+                  UTC · <span className="outbox-state">{m.state}</span>
+                </summary>
+                <pre className="outbox-body">{m.body}</pre>
+                {m.invitation ? <p>With a calendar invitation (.ics).</p> : null}
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="outbox-pages">
+          {page > 1 ? <Link to={`?page=${page - 1}`}>Newer</Link> : null}{" "}
+          {page < pages ? <Link to={`?page=${page + 1}`}>Older</Link> : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
