@@ -62,7 +62,7 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
     next();
   });
 
-  app.use(rateLimits(env.limits));
+  app.use(rateLimits(env.limits, env.databaseUrl ? db : null));
 
   let stopping = false;
   app.use(healthChecks({ db, images, hub, stopping: () => stopping }));

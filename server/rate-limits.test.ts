@@ -3,6 +3,7 @@
 import http from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDb } from "~/shared/db.server";
+import { dbTargets } from "../tests/support/db-targets";
 import { networkAddress } from "../tests/support/network-address";
 import { missing } from "../tests/support/prerequisite";
 import { startTestApp, type TestApp } from "../tests/support/test-app";
@@ -200,6 +201,59 @@ describe("live streams", () => {
       expect((await stream(lanAddress)).status).toBe(429);
       open.shift()?.destroy();
       await expect.poll(async () => (await stream(lanAddress)).status).toBe(200);
+    },
+  );
+});
+
+describe("with DATABASE_URL, every instance counts against one limit", () => {
+  const postgres = dbTargets.find((t) => t.name === "postgres");
+  const apps: TestApp[] = [];
+  let cleanup: (() => Promise<void>) | undefined;
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await cleanup?.();
+  });
+
+  const patch = (t: TestApp) =>
+    fetch(`${t.base}/api/listings/properties/x/availability`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ currently_available: true }),
+    }).then((r) => r.status);
+  const signIn = (t: TestApp) =>
+    fetch(`${t.base}/auth/login`, { redirect: "manual" }).then((r) => r.status);
+
+  it.runIf(postgres)(
+    "two instances on one database: writes and sign-in starts counted once",
+    async () => {
+      const opened = await (postgres as NonNullable<typeof postgres>).open();
+      cleanup = opened.cleanup;
+      const url = process.env.TEST_DATABASE_URL as string;
+      const limits = { WRITE_RATE_LIMIT: "4", SIGN_IN_RATE_LIMIT: "3" };
+      // Without DATABASE_URL each instance counts in its own memory: 3 + 3 writes pass.
+      const [c, d] = [
+        await startTestApp({ db: opened.db, env: limits }),
+        await startTestApp({ db: await (opened.another as () => Promise<Db>)(), env: limits }),
+      ];
+      apps.push(c, d);
+      for (const t of [c, d, c, d, c, d]) expect(await patch(t)).toBe(401);
+      // With it, both count in the database: the fifth write from the same client is refused,
+      // whichever instance it reaches.
+      const env = { ...limits, DATABASE_URL: url };
+      const [a, b] = [
+        await startTestApp({ db: opened.db, env }),
+        await startTestApp({ db: await (opened.another as () => Promise<Db>)(), env }),
+      ];
+      apps.push(a, b);
+      for (const t of [a, b, a, b]) expect(await patch(t)).toBe(401);
+      expect(await patch(a)).toBe(429);
+      expect(await patch(b)).toBe(429);
+      for (const t of [a, b, a]) expect(await signIn(t)).not.toBe(429);
+      expect(await signIn(b)).toBe(429);
+      const [row] = await opened.db.query<{ n: number }>(
+        "SELECT sum(hits)::int AS n FROM rate_counters WHERE key LIKE 'write:%'",
+      );
+      expect(row?.n).toBe(6);
     },
   );
 });

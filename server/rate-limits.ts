@@ -1,18 +1,25 @@
 // Per-client limits on what costs the server: sign-in starts (each writes a login-flow row),
 // writes (API and page actions) and live streams. Answered with 429, Retry-After and a message.
-// Counters live in this process's memory (express-rate-limit's MemoryStore): each server
-// instance counts on its own, and a restart forgets them; enough against one client's script.
+// With DATABASE_URL the sign-in and write counters are kept in the database, so several
+// instances apply one limit (server/rate-limit-store.ts, docs/decisions/0063-limits-shared-by-
+// instances.md); on the embedded database (one process) they live in this process's memory.
 import express, { type Request, type Response } from "express";
 import { MemoryStore, type Options, rateLimit } from "express-rate-limit";
+import type { Queryable } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { clientKey } from "./client-address";
 import { liveStreamCap } from "./live-stream-cap";
+import { DatabaseRateStore } from "./rate-limit-store";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function rateLimits(limits: Env["limits"]): express.Router {
+/** `shared`: the database the counters are kept in (with DATABASE_URL), else none (memory). */
+export function rateLimits(limits: Env["limits"], shared?: Queryable | null): express.Router {
   const router = express.Router();
+  const store = (prefix: string) =>
+    shared ? { store: new DatabaseRateStore(shared, prefix) } : {};
   const signIns = rateLimit({
+    ...store("sign-in:"),
     windowMs: 10 * 60_000,
     limit: limits.signInsPer10Minutes,
     keyGenerator: clientKey,
@@ -24,6 +31,7 @@ export function rateLimits(limits: Env["limits"]): express.Router {
     ),
   });
   const writes = rateLimit({
+    ...store("write:"),
     windowMs: 60_000,
     limit: limits.writesPerMinute,
     keyGenerator: clientKey,
