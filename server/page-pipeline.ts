@@ -173,12 +173,12 @@ export function createPagePipeline<Context>(options: PagePipelineOptions<Context
     const first = options.pageTargets(sent);
     if (first.redirect !== undefined) {
       // Cheap, but endless variants of a URL asked at full speed would still take the server's
-      // time from other visitors: a redirect counts like a render (decision 0050). Who is
-      // asking is looked up only for a client over its limit (admins are never limited).
-      const wait = options.limitRender ? await options.limitRender(request) : 0;
-      if (wait > 0 && (await options.identify(request)).limited !== false) {
-        return tooManyRenders(wait, refusalDelayMs);
-      }
+      // time from other visitors: a redirect counts like a render (decision 0050). Admins are
+      // never counted; who is asking is looked up only when a session cookie came along.
+      const limited =
+        !options.hasSessionCookie(request) || (await options.identify(request)).limited !== false;
+      const wait = limited && options.limitRender ? await options.limitRender(request) : 0;
+      if (wait > 0) return tooManyRenders(wait, refusalDelayMs);
       return redirect(first.redirect);
     }
     const asked = options.rendersFor?.(sent, request.headers.get("cookie")) ?? sent;

@@ -47,6 +47,9 @@ export const PAGE_QUERIES: Readonly<Record<string, Readonly<Record<string, Query
   "routes/properties": listQueries("properties"),
   "routes/new-construction": listQueries("newConstruction"),
   // The staff table: search, order and page are rendered by the server (admins only, never kept).
+  "routes/admin-outbox": {
+    page: { normalise: tableParam.page, readBy: "page" },
+  },
   "routes/admin-listings": {
     q: { normalise: tableParam.q, readBy: "page" },
     sort: { normalise: tableParam.sort, readBy: "page" },

@@ -5,6 +5,7 @@ import { CsvError, parse } from "csv-parse/sync";
 import { listingKey } from "~/domain/listing";
 import { CSV_COLUMNS, CSV_MAX_BYTES, CSV_MAX_ROWS, type CsvColumn } from "~/domain/listing-csv";
 import { FACT_FIELDS, groupDigits } from "~/domain/listing-facts";
+import { SPEC_FIELDS, SPEC_KEYS } from "~/domain/listing-fields";
 import { type Collection, isCollection, KINDS } from "~/domain/listing-kinds";
 import { messages } from "~/domain/messages";
 import type { Queryable } from "~/shared/db.server";
@@ -32,9 +33,7 @@ export interface CsvCheck {
 
 /** Columns a construction never has: a value there is refused, not silently dropped. */
 const PROPERTY_ONLY: readonly CsvColumn[] = [
-  "price",
-  "currently_available",
-  "reserve_url",
+  ...SPEC_KEYS.filter((k) => SPEC_FIELDS[k].propertiesOnly),
   ...FACT_FIELDS.filter((f) => f.propertiesOnly).map((f) => f.key),
 ];
 

@@ -10,13 +10,17 @@ export interface Mailer {
 }
 
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl, {
-    from,
-    // A mail server that does not answer is a failed attempt, not a stuck worker.
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 30_000,
-  } as Record<string, unknown>);
+  const transport = nodemailer.createTransport(
+    {
+      url: smtpUrl,
+      // A mail server that does not answer is a failed attempt, well within the outbox's lease
+      // (LEASE_SECONDS), not a stuck worker.
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    },
+    { from },
+  );
   return {
     async send(mail) {
       await transport.sendMail({

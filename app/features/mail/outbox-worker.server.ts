@@ -1,17 +1,19 @@
 // The outbox's worker (docs/decisions/0062-outbox-for-outgoing-mail.md): on every instance, it
-// takes due messages (woken by NOTIFY outbox, and every few seconds for retries), sends each
-// and records the outcome. A message is taken by one worker at a time (a lease), so several
+// takes due messages one at a time (woken by NOTIFY outbox, and every few seconds for retries),
+// sends each and records the outcome. A message is leased by one worker at a time, so several
 // instances send each message once; one that fails is retried with a growing wait.
 import type { Db } from "~/shared/db.server";
 import { log } from "~/shared/logger.server";
 import type { Mailer } from "./mailer.server";
-import { leaseDue, markAttemptFailed, markSent } from "./outbox.server";
-
-const BATCH = 10;
+import { failAbandoned, leaseNext, markAttemptFailed, markSent } from "./outbox.server";
 
 export interface OutboxWorker {
-  /** Sends what is due now; resolves with how many were sent (tests, and the worker's loop). */
+  /**
+   * Sends what is due, in a run that starts after any run under way (runs never overlap); resolves
+   * with how many that run sent. Calls made while a run waits to start share it.
+   */
   runOnce(): Promise<number>;
+  /** Finishes the message being sent, then stops (closing the mailer). */
   stop(): Promise<void>;
 }
 
@@ -20,49 +22,50 @@ export async function startOutboxWorker(
   mailer: Mailer,
   { everyMs = 5000 }: { everyMs?: number } = {},
 ): Promise<OutboxWorker> {
-  let running: Promise<number> | null = null;
-  let again = false;
   let stopped = false;
+  let last: Promise<number> = Promise.resolve(0);
+  let queued: Promise<number> | null = null;
 
   const drain = async (): Promise<number> => {
+    await failAbandoned(db);
     let sent = 0;
-    for (;;) {
-      const batch = await leaseDue(db, BATCH);
-      for (const message of batch) {
-        try {
-          await mailer.send(message);
-          await markSent(db, message.id);
-          sent++;
-        } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          const state = await markAttemptFailed(db, message, reason);
-          log().warn(
-            { outboxId: message.id, attempts: message.attempts, state },
-            `Sending mail ${message.id} failed: ${reason}`,
-          );
-        }
+    while (!stopped) {
+      const message = await leaseNext(db);
+      if (!message) break;
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const state = await markAttemptFailed(db, message, reason);
+        log().warn(
+          { outboxId: message.id, attempts: message.attempts, state },
+          `Sending mail ${message.id} failed: ${reason}`,
+        );
+        continue;
       }
-      if (batch.length < BATCH || stopped) return sent;
+      // Sent: a failure to record it must not count as a failed send (which would send it
+      // again); the lease runs out and the run stops here.
+      await markSent(db, message);
+      sent++;
     }
+    return sent;
   };
+
   const runOnce = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = drain()
-      .catch((error) => {
-        log().warn({ err: error }, "The outbox could not be read");
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-        if (again && !stopped) {
-          again = false;
-          void runOnce();
-        }
-      });
-    return running;
+    if (stopped) return Promise.resolve(0);
+    if (queued) return queued;
+    const run = last.then(() => {
+      queued = null;
+      return stopped
+        ? 0
+        : drain().catch((error) => {
+            log().warn({ err: error }, "The outbox could not be read or updated");
+            return 0;
+          });
+    });
+    queued = run;
+    last = run;
+    return run;
   };
 
   const unlisten = await db.listen(
@@ -79,7 +82,7 @@ export async function startOutboxWorker(
       stopped = true;
       clearInterval(timer);
       await unlisten();
-      await running;
+      await last;
       mailer.close();
     },
   };

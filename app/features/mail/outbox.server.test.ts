@@ -7,7 +7,15 @@ import type { Db } from "~/shared/db.server";
 import { dbTargets } from "../../../tests/support/db-targets";
 import { startTestSmtp, type TestSmtp } from "../../../tests/support/smtp";
 import { smtpMailer } from "./mailer.server";
-import { enqueueMail, listOutbox, MAX_ATTEMPTS, stateLabel } from "./outbox.server";
+import {
+  enqueueMail,
+  leaseNext,
+  listOutbox,
+  MAX_ATTEMPTS,
+  markAttemptFailed,
+  markSent,
+  stateLabel,
+} from "./outbox.server";
 import { type OutboxWorker, startOutboxWorker } from "./outbox-worker.server";
 
 const FROM = '"Test Leasing" <office@example.com>';
@@ -137,6 +145,25 @@ for (const target of dbTargets) {
         /^Failed: .*550/,
       );
       expect(smtp.received).toHaveLength(0);
+    });
+
+    it("records an outcome only under the lease that took the message", async () => {
+      await db.transaction((tx) => enqueueMail(tx, mail(1)));
+      const stale = await leaseNext(db);
+      expect(stale?.attempts).toBe(1);
+      // Nobody else takes a leased message; once its lease has run out, another worker may.
+      expect(await leaseNext(db)).toBeNull();
+      await db.query("UPDATE outbox SET lease_until = now() - interval '1 second'");
+      const current = await leaseNext(db);
+      expect(current?.attempts).toBe(2);
+      await markSent(db, current as NonNullable<typeof current>);
+      // The first worker, late, can neither undo the send nor queue it again.
+      await markAttemptFailed(db, stale as NonNullable<typeof stale>, "timed out");
+      await markSent(db, stale as NonNullable<typeof stale>);
+      const { messages } = await listOutbox(db);
+      expect(messages.map((m) => [stateLabel(m), m.attempts, m.lastError])).toEqual([
+        ["Sent", 2, null],
+      ]);
     });
 
     it("sends each message once when two instances' workers run side by side", async () => {

@@ -25,7 +25,10 @@ export interface OutboxMessage extends OutgoingMail {
 
 /** How many times a message is tried before it is given up as failed. */
 export const MAX_ATTEMPTS = 8;
-/** How long a worker may take to send a message before another may take it again. */
+/**
+ * How long a worker may take to send one message before another may take it again: well above
+ * the mailer's own time-outs (mailer.server.ts: 15 s to connect and greet, 30 s idle).
+ */
 export const LEASE_SECONDS = 120;
 
 /** The wait before attempt n+1 (after n failed): 1 min, 2, 4, ... at most 4 hours. */
@@ -50,39 +53,43 @@ const MESSAGE_COLUMNS = `id::int AS id, created_at AS "createdAt", kind, to_addr
   sent_at AS "sentAt"`;
 
 /**
- * Takes up to `limit` due messages for this worker: each is leased for LEASE_SECONDS, so no
- * other worker (of this or another instance) takes it meanwhile. A short transaction: the
- * sending happens after it, so a slow mail server never holds a database connection.
+ * Takes the next due message for this worker, leased for LEASE_SECONDS, so that no other
+ * worker (of this or another instance) takes it meanwhile; its `attempts` after the lease is
+ * the lease's token. A short statement: the sending happens after it, so a slow mail server
+ * never holds a database connection (the embedded database has only one).
  */
-export async function leaseDue(
-  db: { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> },
-  limit: number,
-): Promise<OutboxMessage[]> {
-  return db.transaction((tx) =>
-    tx.query<OutboxMessage>(
-      `UPDATE outbox SET lease_until = now() + make_interval(secs => $2), attempts = attempts + 1
-       WHERE id IN (
-         SELECT id FROM outbox
-         WHERE state = 'waiting' AND next_attempt_at <= now()
-           AND (lease_until IS NULL OR lease_until < now())
-         ORDER BY next_attempt_at, id
-         LIMIT $1
-         FOR UPDATE SKIP LOCKED)
-       RETURNING ${MESSAGE_COLUMNS}`,
-      [limit, LEASE_SECONDS],
-    ),
+export async function leaseNext(db: Queryable): Promise<OutboxMessage | null> {
+  const [message] = await db.query<OutboxMessage>(
+    `UPDATE outbox SET lease_until = now() + make_interval(secs => $1), attempts = attempts + 1
+     WHERE id IN (
+       SELECT id FROM outbox
+       WHERE state = 'waiting' AND next_attempt_at <= now() AND attempts < $2
+         AND (lease_until IS NULL OR lease_until < now())
+       ORDER BY next_attempt_at, id
+       LIMIT 1
+       FOR UPDATE SKIP LOCKED)
+     RETURNING ${MESSAGE_COLUMNS}`,
+    [LEASE_SECONDS, MAX_ATTEMPTS],
   );
+  return message ?? null;
 }
 
-export async function markSent(db: Queryable, id: number): Promise<void> {
+/** Records a sent message, if this worker's lease on it still holds. */
+export async function markSent(
+  db: Queryable,
+  message: Pick<OutboxMessage, "id" | "attempts">,
+): Promise<void> {
   await db.query(
     `UPDATE outbox SET state = 'sent', sent_at = now(), lease_until = NULL, last_error = NULL
-     WHERE id = $1`,
-    [id],
+     WHERE id = $1 AND attempts = $2 AND state = 'waiting'`,
+    [message.id, message.attempts],
   );
 }
 
-/** Records a failed attempt: due again after the backoff, or failed for good after the last. */
+/**
+ * Records a failed attempt, if this worker's lease still holds: due again after the backoff,
+ * or failed for good after the last.
+ */
 export async function markAttemptFailed(
   db: Queryable,
   message: Pick<OutboxMessage, "id" | "attempts">,
@@ -92,10 +99,23 @@ export async function markAttemptFailed(
   await db.query(
     `UPDATE outbox SET state = $2, last_error = $3, lease_until = NULL,
        next_attempt_at = now() + make_interval(secs => $4)
-     WHERE id = $1`,
-    [message.id, state, reason.slice(0, 500), backoffSeconds(message.attempts)],
+     WHERE id = $1 AND attempts = $5 AND state = 'waiting'`,
+    [message.id, state, reason.slice(0, 500), backoffSeconds(message.attempts), message.attempts],
   );
   return state;
+}
+
+/**
+ * Gives up messages whose last attempt never finished (the server stopped while sending,
+ * MAX_ATTEMPTS times): a message that takes the server down with it is not tried forever.
+ */
+export async function failAbandoned(db: Queryable): Promise<void> {
+  await db.query(
+    `UPDATE outbox SET state = 'failed', lease_until = NULL,
+       last_error = coalesce(last_error, 'sending never finished')
+     WHERE state = 'waiting' AND attempts >= $1 AND lease_until < now()`,
+    [MAX_ATTEMPTS],
+  );
 }
 
 /** The outbox as staff read it: newest first. */

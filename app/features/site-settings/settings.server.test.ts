@@ -1,3 +1,6 @@
+// Site settings through the whole app on each database (docs/behaviour.md §18): defaults on a
+// fresh install, a save with files, refusals that change nothing, back to the defaults, and
+// kept pages dropped on this instance and on another one.
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { company } from "~/domain/company";
