@@ -108,8 +108,15 @@ export const DATABASE_UNAVAILABLE = {
  * connection), as opposed to a fault of the statement: the site answers 503, not 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const { code, message, syscall } = (error ?? {}) as {
+    code?: unknown;
+    message?: unknown;
+    syscall?: unknown;
+  };
   if (typeof code === "string") {
+    // A server reached over its Unix socket (DATABASE_URL with ?host=/var/run/postgresql) is
+    // away while it restarts: the socket file is gone. Only a connect: other ENOENTs are files.
+    if (code === "ENOENT" && syscall === "connect") return true;
     // 08: connection exception; 57P01–57P03: admin/crash shutdown, cannot connect now;
     // 53300: too many connections.
     if (code.startsWith("08") || /^57P0[123]$/.test(code) || code === "53300") return true;

@@ -97,13 +97,15 @@ test.describe("sign-in, roles and logout", () => {
       "/addnewconstruction",
     );
     await openUserMenu(page, user);
-    // (Site settings, Recently deleted, All listings: docs/behaviour.md §18, §22, §25.)
+    // (Site settings, Recently deleted, All listings, Outbox: docs/behaviour.md §18, §22, §25;
+    // decision 0062.)
     await expect(menuEntries(page)).toHaveText([
       "Admin",
       "Manage admins",
       "Site settings",
       "Recently deleted",
       "All listings",
+      "Outbox",
       "Logout",
     ]);
     await expect(nav(page).getByRole("link", { name: "Manage admins" })).toHaveAttribute(

@@ -34,6 +34,7 @@ test.describe("site settings", () => {
       "Site settings",
       "Recently deleted",
       "All listings",
+      "Outbox",
     ]);
     await menu.getByRole("link", { name: "Site settings" }).click();
     await expect(page).toHaveURL(/\/admin\/site$/);

@@ -125,6 +125,18 @@ export function UserMenu({ viewer, onChosen }: { viewer: Viewer; onChosen?: () =
                   All listings
                 </Link>
               </li>
+              <li>
+                <Link
+                  className="dropdown-item"
+                  to="/admin/outbox"
+                  onClick={() => {
+                    setOpen(false);
+                    onChosen?.();
+                  }}
+                >
+                  Outbox
+                </Link>
+              </li>
             </>
           ) : null}
           <li>

@@ -210,8 +210,8 @@ function withTyped(search: ListSearch, typed: Typed): ListSearch {
   return {
     ...search,
     q: typed.q.replace(/\s+/g, " ").trim(),
-    minRent: rentOf(typed.minRent),
-    maxRent: rentOf(typed.maxRent),
+    minRent: typedRent(typed.minRent),
+    maxRent: typedRent(typed.maxRent),
   };
 }
 
@@ -220,7 +220,8 @@ function sameAsTyped(typed: Typed, search: ListSearch): boolean {
   return t.q === search.q && t.minRent === search.minRent && t.maxRent === search.maxRent;
 }
 
-function rentOf(text: string): number | null {
+/** A rent typed in 'Min rent' or 'Max rent': whole dollars, or none (blank, negative, not a number). */
+function typedRent(text: string): number | null {
   const n = Number(text.trim());
   return text.trim() === "" || !Number.isFinite(n) || n < 0 ? null : Math.round(n);
 }

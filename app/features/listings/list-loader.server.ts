@@ -1,13 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import type { Collection } from "~/domain/listing-kinds";
 import { type ListSearch, pageFromParams, searchFromParams } from "~/domain/listing-search";
-import { listSummaries, summariesOf } from "./queries.server";
+import { summariesOf } from "./queries.server";
 import { type SearchPage, searchListings } from "./search.server";
-
-/** Every card of one collection or both (home's featured cards need the whole list). */
-export async function loadListingSummaries(context: AppLoadContext, collection?: Collection) {
-  return { listings: await listSummaries(context.db, collection) };
-}
 
 /** Home's featured cards, in the staff's order (docs/behaviour.md §19); missing ones dropped. */
 export async function loadFeaturedSummaries(

@@ -10,7 +10,7 @@ import { readEnv } from "~/shared/env.server";
 import { dbTargets } from "../../../tests/support/db-targets";
 import { DEMO_LISTINGS, seedDemoContent } from "./demo-seed.server";
 import { type DetailData, loadListingDetail } from "./detail-loader.server";
-import { loadListingSummaries } from "./list-loader.server";
+import { listSummaries } from "./queries.server";
 
 type Wrapped = UNSAFE_DataWithResponseInit<DetailData>;
 
@@ -40,9 +40,9 @@ describe.each(dbTargets)("loaders on $name with the demo content", (target) => {
   });
 
   it("lists each collection and both for the home page", async () => {
-    const props = await loadListingSummaries(context, "properties");
-    const cons = await loadListingSummaries(context, "newConstruction");
-    const all = await loadListingSummaries(context);
+    const props = { listings: await listSummaries(context.db, "properties") };
+    const cons = { listings: await listSummaries(context.db, "newConstruction") };
+    const all = { listings: await listSummaries(context.db) };
     expect(props.listings.every((l) => l.collection === "properties")).toBe(true);
     expect(cons.listings.every((l) => l.collection === "newConstruction")).toBe(true);
     expect(all.listings.length).toBe(props.listings.length + cons.listings.length);
