@@ -16,5 +16,10 @@ declare module "react-router" {
     viewer: Viewer;
     /** The request's id, as its `X-Request-Id` answer header names it (for the error page). */
     requestId?: string;
+    /**
+     * Counts an inquiry against its client's hourly limit (INQUIRY_RATE_LIMIT): the seconds to
+     * wait, or 0 to go ahead (server/rate-limits.ts).
+     */
+    limitInquiry?: () => Promise<number>;
   }
 }

@@ -20,11 +20,14 @@ import { Navbar } from "./features/layout/navbar";
 import { NotFoundPage } from "./features/layout/not-found-page";
 import { PendingIndicator } from "./features/layout/pending-indicator";
 import { SiteFooter } from "./features/layout/site-footer";
+import { countNewLeads } from "./features/leads/index.server";
 import { useCompany } from "./features/site-settings";
 import { getSiteContent } from "./features/site-settings/index.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {
+    // Admins only: the user menu's 'Inbox (3)' (docs/behaviour.md §27); nothing for others.
+    ...(context.viewer.isAdmin ? { inboxNew: await countNewLeads(context.db) } : {}),
     viewer: context.viewer,
     origin: context.env.publicUrl,
     photoBase: context.env.photoBaseUrl ?? null,

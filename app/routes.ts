@@ -12,6 +12,8 @@ export default [
   route("new-construction/:id", "routes/construction-detail.tsx"),
   route("new-construction/:id/history", "routes/construction-history.tsx"),
   route("rental-application", "routes/rental-application.tsx"),
+  route("inquiries", "routes/inquiries.tsx"),
+  route("privacy", "routes/privacy.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("sitemaps/:file", "routes/sitemap-file.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
@@ -25,5 +27,7 @@ export default [
   route("admin/deleted", "routes/recently-deleted.tsx"),
   route("admin/listings", "routes/admin-listings.tsx"),
   route("admin/outbox", "routes/admin-outbox.tsx"),
+  route("admin/inbox", "routes/admin-inbox.tsx"),
+  route("admin/inbox/export", "routes/admin-inbox-export.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

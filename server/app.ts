@@ -22,7 +22,7 @@ import { sendFetchResponse, toFetchRequest, writePageAnswer } from "./fetch-brid
 import { healthChecks } from "./health";
 import { PageCache } from "./page-cache";
 import { answerPage, createPagePipeline, pageKey } from "./page-pipeline";
-import { rateLimits, renderLimiter } from "./rate-limits";
+import { inquiryLimiter, rateLimits, renderLimiter } from "./rate-limits";
 import { requestLog, type TrustProxyFn } from "./request-log";
 import { clientFiles, photoFiles } from "./static-files";
 import { mayCarryStoredSearch, withStoredSearch } from "./stored-search";
@@ -68,7 +68,14 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   app.use(healthChecks({ db, images, hub, stopping: () => stopping }));
 
   // Event streams must not be buffered by compression.
-  app.get("/live", liveEventStream(hub));
+  // Staff's streams also carry lead changes (docs/behaviour.md §27): admins only.
+  app.get(
+    "/live",
+    liveEventStream(
+      hub,
+      async (req) => (await getViewer(db, env, req.headers.cookie ?? undefined)).isAdmin,
+    ),
+  );
 
   // Development renders fresh from Vite every time; production keeps signed-out pages.
   const pageCache = development ? undefined : new PageCache();
@@ -96,6 +103,7 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   // The id request-log.ts gave each page request, for the loaders' and actions' context.
   const requestIdOf = new WeakMap<Request, string>();
   const renderLimit = renderLimiter(env.limits.rendersPerMinute);
+  const inquiryLimit = inquiryLimiter(env.leads.inquiriesPerHour, env.databaseUrl ? db : null);
   const hasSessionCookie = (cookie: string | null | undefined) =>
     sessionTokenFromCookies(cookie, env.session) !== undefined;
   const pages = createPagePipeline<AppLoadContext>({
@@ -110,7 +118,14 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
       return {
         shared: viewer.user === null,
         limited: !viewer.isAdmin,
-        context: { db: loaderDb, images, env, viewer, requestId: requestIdOf.get(request) },
+        context: {
+          db: loaderDb,
+          images,
+          env,
+          viewer,
+          requestId: requestIdOf.get(request),
+          limitInquiry: () => inquiryLimit(clientOf.get(request) ?? "unknown"),
+        },
       };
     },
     pageTargets,

@@ -2,6 +2,8 @@
 // render-limit.md). A parameter not listed for a page, or a value its normaliser refuses, is
 // dropped: a page URL redirects (308) to its canonical form, and route data is answered for the
 // canonical URL. A page that takes a new parameter declares it here, with the values it accepts.
+
+import { inboxParam } from "~/domain/inquiry";
 import type { Collection } from "~/domain/listing-kinds";
 import { normaliseParam, paramsOf } from "~/domain/listing-search";
 import { tableParam } from "~/domain/listing-table";
@@ -47,6 +49,17 @@ export const PAGE_QUERIES: Readonly<Record<string, Readonly<Record<string, Query
   "routes/properties": listQueries("properties"),
   "routes/new-construction": listQueries("newConstruction"),
   // The staff table: search, order and page are rendered by the server (admins only, never kept).
+  "routes/admin-inbox": {
+    status: { normalise: inboxParam.status, readBy: "page" },
+    kind: { normalise: inboxParam.kind, readBy: "page" },
+    listing: { normalise: inboxParam.listing, readBy: "page" },
+    page: { normalise: inboxParam.page, readBy: "page" },
+  },
+  "routes/admin-inbox-export": {
+    status: { normalise: inboxParam.status, readBy: "page" },
+    kind: { normalise: inboxParam.kind, readBy: "page" },
+    listing: { normalise: inboxParam.listing, readBy: "page" },
+  },
   "routes/admin-outbox": {
     page: { normalise: tableParam.page, readBy: "page" },
   },

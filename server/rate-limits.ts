@@ -94,3 +94,23 @@ export function renderLimiter(perMinute: number) {
     );
   };
 }
+
+/**
+ * Inquiries ('Ask about this listing', 'Send us a message') per client per hour
+ * (INQUIRY_RATE_LIMIT; docs/behaviour.md §27): counted in the database with DATABASE_URL, so
+ * several instances apply one limit. Answers the seconds to wait, or 0 to go ahead. Called by
+ * the page's action once a submission passed its checks, so refusals never count.
+ */
+export function inquiryLimiter(perHour: number, shared?: Queryable | null) {
+  const windowMs = 3600_000;
+  const store = shared ? new DatabaseRateStore(shared, "inquiry:") : new MemoryStore();
+  store.init({ windowMs } as Options);
+  return async (client: string): Promise<number> => {
+    const { totalHits, resetTime } = await store.increment(client);
+    if (totalHits <= perHour) return 0;
+    return Math.max(
+      1,
+      Math.ceil(((resetTime?.getTime() ?? Date.now() + windowMs) - Date.now()) / 1000),
+    );
+  };
+}

@@ -2,6 +2,7 @@ import path from "node:path";
 import { grantAdminEmails } from "~/features/auth/admins.server";
 import { backfillVariants } from "~/features/images/backfill-variants.server";
 import { createImageStore } from "~/features/images/storage.server";
+import { startLeadPurge } from "~/features/leads/index.server";
 import { startPurge } from "~/features/listings/deleted.server";
 import { demoContentWanted, seedDemoContent } from "~/features/listings/demo-seed.server";
 import { startStorageRepair } from "~/features/listings/storage-repair.server";
@@ -52,6 +53,8 @@ export async function startServices(env: Env) {
   await presence?.joined();
   // Listings deleted more than 30 days ago go for good, with their photos.
   const stopPurge = startPurge(db, images);
+  // Leads closed more than LEAD_RETENTION_DAYS ago go, with their e-mail (docs/behaviour.md §27).
+  const stopLeadPurge = startLeadPurge(db, env.leads.retentionDays);
   // Outgoing e-mail (docs/decisions/0062-outbox-for-outgoing-mail.md): sent only with SMTP_URL.
   const outbox = env.mail.smtpUrl
     ? await startOutboxWorker(db, smtpMailer(env.mail.smtpUrl, env.mail.from))
@@ -85,6 +88,7 @@ export async function startServices(env: Env) {
     async close() {
       stopRepair();
       stopPurge();
+      stopLeadPurge();
       await outbox?.stop();
       await adminSocket?.close();
       await hub.close();

@@ -1,4 +1,5 @@
 import { pageMeta } from "~/features/layout/page-meta";
+import { InquiryForm } from "~/features/leads";
 import { companyFrom, useCompany } from "~/features/site-settings";
 import type { Route } from "./+types/contact";
 
@@ -13,7 +14,12 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   );
 };
 
-export default function Contact() {
+/** The page's render time, for the message form's time check (docs/behaviour.md §27). */
+export function loader() {
+  return { renderedAt: Date.now() };
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
   const company = useCompany();
   const { office } = company;
   return (
@@ -59,6 +65,7 @@ export default function Contact() {
           </dl>
         </section>
       ) : null}
+      <InquiryForm renderedAt={loaderData.renderedAt} />
     </section>
   );
 }

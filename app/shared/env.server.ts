@@ -135,6 +135,11 @@ const schema = z.object({
     )
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Leads (docs/behaviour.md §27): inquiries per client address per hour; who is told of each
+  // new one (default: the office e-mail of the site settings); days a closed lead is kept.
+  INQUIRY_RATE_LIMIT: positiveInt(10),
+  INBOX_NOTIFY_EMAILS: z.string().default(""),
+  LEAD_RETENTION_DAYS: wholeNumber(365, 1, 36_500),
   MAIL_FROM: z
     .string()
     .refine((v) => /^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/.test(v.trim()), {
@@ -190,6 +195,11 @@ export type Env = {
   shutdownTimeoutMs: number;
   /** Outgoing e-mail: SMTP_URL (null: nothing is sent, staff read /admin/outbox) and MAIL_FROM. */
   mail: { smtpUrl: string | null; from: string };
+  /**
+   * INQUIRY_RATE_LIMIT (per client per hour), INBOX_NOTIFY_EMAILS (empty: the office e-mail of
+   * the site settings) and LEAD_RETENTION_DAYS (after a lead is closed).
+   */
+  leads: { inquiriesPerHour: number; notify: string[]; retentionDays: number };
   limits: {
     /** Sign-in starts (GET /auth/login) per client per 10 minutes. */
     signInsPer10Minutes: number;
@@ -278,6 +288,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
         }
       : null,
     photoBaseUrl: e.PHOTO_BASE_URL?.replace(/\/+$/, ""),
+    leads: {
+      inquiriesPerHour: e.INQUIRY_RATE_LIMIT,
+      notify: e.INBOX_NOTIFY_EMAILS.split(",")
+        .map((a) => a.trim())
+        .filter(Boolean),
+      retentionDays: e.LEAD_RETENTION_DAYS,
+    },
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM?.trim() ?? `no-reply@${new URL(publicUrl).hostname}`,

@@ -8,6 +8,8 @@ CREATE TABLE outbox (
   created_at timestamptz NOT NULL DEFAULT now(),
   -- What caused it ('inquiry', 'reply', ...), for staff reading the outbox.
   kind text NOT NULL,
+  -- The record it belongs to ('lead:42'): erased with it (docs/behaviour.md §27).
+  ref text,
   to_addresses text[] NOT NULL CHECK (cardinality(to_addresses) > 0),
   reply_to text,
   subject text NOT NULL,
@@ -23,3 +25,4 @@ CREATE TABLE outbox (
 );
 CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE state = 'waiting';
 CREATE INDEX outbox_created ON outbox (created_at DESC, id DESC);
+CREATE INDEX outbox_ref ON outbox (ref) WHERE ref IS NOT NULL;

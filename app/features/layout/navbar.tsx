@@ -1,10 +1,13 @@
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { NavLink } from "react-router";
 import { useAuthBroadcast } from "~/features/auth";
 import { usePhotoUrl } from "~/features/images";
 import { useCompany } from "~/features/site-settings";
 import { useViewer } from "./use-viewer";
 import { SignInLink, UserMenu } from "./user-nav";
+
+/** Admins only, loaded on demand: the inbox count stays live. */
+const LeadsLive = lazy(() => import("./leads-live"));
 
 export interface NavItem {
   to: string;
@@ -76,6 +79,11 @@ export function Navbar() {
             ))}
           </ul>
           <div className="nav-end">
+            {viewer.isAdmin ? (
+              <Suspense fallback={null}>
+                <LeadsLive />
+              </Suspense>
+            ) : null}
             {viewer.user ? (
               <UserMenu viewer={viewer} onChosen={close} />
             ) : viewer.signIn.available ? (

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { useCompany } from "~/features/site-settings";
 
 /** Every page's footer: how to reach the office, and the fair-housing statement. */
@@ -26,6 +27,7 @@ export function SiteFooter() {
           <span>
             © {new Date().getFullYear()} {company.name}
           </span>
+          <Link to="/privacy">Privacy</Link>
           <span className="eho">Equal Housing Opportunity</span>
         </div>
       </div>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { Viewer } from "~/features/auth";
 import { announceAuth } from "~/features/auth";
+import { useInboxCount } from "./use-viewer";
 
 const SIGN_IN_URL = "/auth/login";
 
@@ -32,6 +33,7 @@ export function SignInLink({
 /** Signed in: a dropdown titled with the display name (or 'User'). */
 export function UserMenu({ viewer, onChosen }: { viewer: Viewer; onChosen?: () => void }) {
   const { revalidate } = useRevalidator();
+  const inboxNew = useInboxCount();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -123,6 +125,18 @@ export function UserMenu({ viewer, onChosen }: { viewer: Viewer; onChosen?: () =
                   }}
                 >
                   All listings
+                </Link>
+              </li>
+              <li>
+                <Link
+                  className="dropdown-item"
+                  to="/admin/inbox"
+                  onClick={() => {
+                    setOpen(false);
+                    onChosen?.();
+                  }}
+                >
+                  {inboxNew ? `Inbox (${inboxNew})` : "Inbox"}
                 </Link>
               </li>
               <li>

@@ -16,6 +16,8 @@ export type DetailData =
       meta: ListingMetaTags;
       /** Admins only: on the home page's list. */
       featured?: boolean;
+      /** When the page was made (ms), for the message form's time check (docs/behaviour.md §27). */
+      renderedAt: number;
     }
   | { listing: null; problem: "missing" | "failed" };
 
@@ -34,9 +36,12 @@ export async function loadListingDetail(
       const { name } = await getSiteContent(context.db);
       const meta = listingMeta(KINDS[collection], listing, context.env.publicUrl, name);
       // Only admins see (and need) whether it is featured: the public page stays the same.
-      if (!context.viewer.isAdmin) return data<DetailData>({ listing, problem: null, meta });
+      const renderedAt = Date.now();
+      if (!context.viewer.isAdmin) {
+        return data<DetailData>({ listing, problem: null, meta, renderedAt });
+      }
       const featured = await isFeatured(context.db, { collection, id });
-      return data<DetailData>({ listing, problem: null, meta, featured });
+      return data<DetailData>({ listing, problem: null, meta, featured, renderedAt });
     }
     return data<DetailData>({ listing: null, problem: "missing" }, { status: 404 });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { type ComponentType, Suspense, useEffect, useState } from "react";
+import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Listing } from "~/domain/listing";
 import { factLines } from "~/domain/listing-facts";
@@ -31,10 +31,15 @@ interface ListingDetailPageProps {
    * and signed-out visitors never download its code.
    */
   AdminBlock?: ComponentType<AdminBlockProps>;
+  /**
+   * 'Ask about this listing' (the leads feature's form), in the contact panel: the route composes
+   * it, as it does the admin block, so listings does not depend on leads.
+   */
+  inquiry?: ReactNode;
 }
 
 /** /properties/{id} and /new-construction/{id}: constructions simply have no offer block. */
-export function ListingDetailPage({ kind, data, AdminBlock }: ListingDetailPageProps) {
+export function ListingDetailPage({ kind, data, AdminBlock, inquiry }: ListingDetailPageProps) {
   const navigate = useNavigate();
   const viewer = useViewer();
   const company = useCompany();
@@ -128,6 +133,7 @@ export function ListingDetailPage({ kind, data, AdminBlock }: ListingDetailPageP
             subject={listing.address}
           />
         )}
+        {inquiry}
       </div>
       {bullets.length > 0 ? (
         <ul>

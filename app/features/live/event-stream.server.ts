@@ -4,9 +4,16 @@ import type { LiveHub } from "./hub.server";
 
 const HEARTBEAT_MS = 25_000;
 
-/** GET /live?collections=properties,newConstruction — server-sent events, one per change. */
-export function liveEventStream(hub: LiveHub) {
-  return (req: Request, res: Response) => {
+/**
+ * GET /live?collections=properties,newConstruction — server-sent events, one per change; with
+ * `leads=1`, for an admin (`isAdmin`), also `{"op":"leads"}` whenever the leads change.
+ */
+export function liveEventStream(
+  hub: LiveHub,
+  isAdmin: (req: Request) => Promise<boolean> = async () => false,
+) {
+  return async (req: Request, res: Response) => {
+    const leads = req.query.leads === "1" && (await isAdmin(req).catch(() => false));
     const wanted = new Set<Collection>(
       String(req.query.collections ?? "properties,newConstruction")
         .split(",")
@@ -36,10 +43,14 @@ export function liveEventStream(hub: LiveHub) {
         resync: () => res.write(`data: ${JSON.stringify({ op: "resync" })}\n\n`),
       },
     );
+    const unsubscribeLeads = leads
+      ? hub.subscribeLeads(() => res.write(`data: ${JSON.stringify({ op: "leads" })}\n\n`))
+      : () => undefined;
     const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);
     req.on("close", () => {
       clearInterval(heartbeat);
       unsubscribe();
+      unsubscribeLeads();
     });
   };
 }

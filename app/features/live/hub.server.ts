@@ -4,6 +4,8 @@ import type { Db } from "~/shared/db.server";
 export const LISTINGS_CHANNEL = "listings_changed";
 /** Site settings changed (migration 0005's trigger; docs/behaviour.md §18). */
 export const SITE_CHANNEL = "site_changed";
+/** A lead arrived or changed (migration 0012's trigger; docs/behaviour.md §27): staff only. */
+export const LEADS_CHANNEL = "leads_changed";
 
 export interface ListingChange {
   collection: Collection;
@@ -30,6 +32,7 @@ export class LiveHub {
   /** Server-side listeners (caches): told first, and not counted as open streams. */
   private observers = new Map<Subscriber, (() => void) | undefined>();
   private siteObservers = new Set<() => void>();
+  private leadSubscribers = new Set<() => void>();
   private stops: (() => Promise<void>)[] = [];
 
   static async start(db: Db): Promise<LiveHub> {
@@ -47,7 +50,17 @@ export class LiveHub {
       for (const fn of hub.siteObservers) fn();
     };
     hub.stops.push(await db.listen(SITE_CHANNEL, siteChanged, siteChanged));
+    const leadsChanged = () => {
+      for (const fn of hub.leadSubscribers) fn();
+    };
+    hub.stops.push(await db.listen(LEADS_CHANNEL, leadsChanged, leadsChanged));
     return hub;
+  }
+
+  /** An admin's stream: told of every change of the leads (never their content). */
+  subscribeLeads(fn: () => void): () => void {
+    this.leadSubscribers.add(fn);
+    return () => this.leadSubscribers.delete(fn);
   }
 
   /** Server-side state that depends on the site settings (kept pages): told of every change. */
@@ -107,6 +120,7 @@ export class LiveHub {
     this.subscribers.clear();
     this.observers.clear();
     this.siteObservers.clear();
+    this.leadSubscribers.clear();
     for (const stop of this.stops) await stop();
   }
 }

@@ -6,13 +6,19 @@ import type { Collection } from "~/domain/listing-kinds";
  * Keeps the current page's loader data live: each change announced on /live for one of
  * `collections` re-runs the loaders. The stream is closed when the page is left.
  */
-export function useLiveRevalidation(collections: readonly Collection[]) {
+export function useLiveRevalidation(
+  collections: readonly Collection[],
+  { leads = false }: { leads?: boolean } = {},
+) {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
-  const key = collections.join(",");
+  const key = `${collections.join(",")}${leads ? "&leads=1" : ""}`;
   useEffect(() => {
-    const source = new EventSource(`/live?collections=${encodeURIComponent(key)}`);
+    const [names, extra = ""] = key.split("&");
+    const source = new EventSource(
+      `/live?collections=${encodeURIComponent(names ?? "")}${extra ? `&${extra}` : ""}`,
+    );
     let timer: ReturnType<typeof setTimeout> | undefined;
     const reload = () => {
       // Several writes in a burst (a save touches one row, a seed many) cost one reload.

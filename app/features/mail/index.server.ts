@@ -1,6 +1,7 @@
 export { type Mailer, smtpMailer } from "./mailer.server";
 export {
   enqueueMail,
+  eraseMailOf,
   listOutbox,
   type OutboxMessage,
   type OutgoingMail,

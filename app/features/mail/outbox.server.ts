@@ -5,6 +5,8 @@ import type { Queryable } from "~/shared/db.server";
 export interface OutgoingMail {
   /** What caused it ('inquiry', 'reply', ...), shown to staff in the outbox. */
   kind: string;
+  /** The record it belongs to ('lead:42'): erased with it (eraseMailOf). */
+  ref?: string | null;
   to: string[];
   replyTo?: string | null;
   subject: string;
@@ -39,9 +41,17 @@ export function backoffSeconds(failedAttempts: number): number {
 /** Writes a message to send; call it inside the transaction of what caused it. */
 export async function enqueueMail(tx: Queryable, mail: OutgoingMail): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO outbox (kind, to_addresses, reply_to, subject, body, calendar)
-     VALUES ($1, $2::text[], $3, $4, $5, $6) RETURNING id::int AS id`,
-    [mail.kind, mail.to, mail.replyTo ?? null, mail.subject, mail.body, mail.calendar ?? null],
+    `INSERT INTO outbox (kind, to_addresses, reply_to, subject, body, calendar, ref)
+     VALUES ($1, $2::text[], $3, $4, $5, $6, $7) RETURNING id::int AS id`,
+    [
+      mail.kind,
+      mail.to,
+      mail.replyTo ?? null,
+      mail.subject,
+      mail.body,
+      mail.calendar ?? null,
+      mail.ref ?? null,
+    ],
   );
   // Wakes the workers of every instance (they also look every few seconds).
   await tx.query("SELECT pg_notify('outbox', '')");
@@ -116,6 +126,15 @@ export async function failAbandoned(db: Queryable): Promise<void> {
      WHERE state = 'waiting' AND attempts >= $1 AND lease_until < now()`,
     [MAX_ATTEMPTS],
   );
+}
+
+/** Deletes every message that belongs to these records (their personal data goes with them). */
+export async function eraseMailOf(tx: Queryable, refs: readonly string[]): Promise<number> {
+  if (refs.length === 0) return 0;
+  const rows = await tx.query("DELETE FROM outbox WHERE ref = ANY($1::text[]) RETURNING id", [
+    refs,
+  ]);
+  return rows.length;
 }
 
 /** The outbox as staff read it: newest first. */

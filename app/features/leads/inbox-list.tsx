@@ -1,0 +1,242 @@
+// The inbox's filters and items (docs/behaviour.md §27). Each change is a form posted to the
+// page's action, so the list is reloaded from the server after it.
+import { Form, Link, useFetcher } from "react-router";
+import { describeLocalTime, LEAD_KINDS, LEAD_STATUSES, type LeadStatus } from "~/domain/inquiry";
+import { listingPath } from "~/domain/listing-kinds";
+import { useDialogs } from "~/features/dialogs";
+import type { Lead, LeadEvent } from "./leads.server";
+
+type InboxLead = Lead & { events: LeadEvent[] };
+
+export interface InboxListProps {
+  filter: { status?: LeadStatus; kind?: keyof typeof LEAD_KINDS; listing?: string };
+  page: number;
+  pages: number;
+  total: number;
+  listings: { value: string; address: string }[];
+  leads: InboxLead[];
+  answer: { ok?: string; error?: string } | null;
+}
+
+const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+
+export function InboxList({ filter, page, pages, total, listings, leads, answer }: InboxListProps) {
+  const query = new URLSearchParams(
+    Object.entries(filter).filter((e): e is [string, string] => typeof e[1] === "string"),
+  ).toString();
+  return (
+    <>
+      <Form method="get" className="filters inbox-filters">
+        <div>
+          <label className="form-label" htmlFor="inbox-status">
+            Status
+          </label>
+          <select
+            id="inbox-status"
+            name="status"
+            className="form-select"
+            defaultValue={filter.status ?? ""}
+          >
+            <option value="">All</option>
+            {Object.entries(LEAD_STATUSES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label className="form-label" htmlFor="inbox-kind">
+            Kind
+          </label>
+          <select
+            id="inbox-kind"
+            name="kind"
+            className="form-select"
+            defaultValue={filter.kind ?? ""}
+          >
+            <option value="">All</option>
+            {Object.entries(LEAD_KINDS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label className="form-label" htmlFor="inbox-listing">
+            Listing
+          </label>
+          <select
+            id="inbox-listing"
+            name="listing"
+            className="form-select"
+            defaultValue={filter.listing ?? ""}
+          >
+            <option value="">All</option>
+            {listings.map((l) => (
+              <option key={l.value} value={l.value}>
+                {l.address}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn btn-primary">
+          Filter
+        </button>
+        <a className="btn btn-outline" href={`/admin/inbox/export${query ? `?${query}` : ""}`}>
+          Export CSV
+        </a>
+      </Form>
+      {answer?.ok ? <p role="status">{answer.ok}</p> : null}
+      {answer?.error ? (
+        <p className="field-error" role="alert">
+          {answer.error}
+        </p>
+      ) : null}
+      <p>{`${total} item${total === 1 ? "" : "s"}`}</p>
+      {leads.length === 0 ? <p>Nothing here yet.</p> : null}
+      <ul className="inbox-list">
+        {leads.map((lead) => (
+          <InboxItem key={lead.id} lead={lead} />
+        ))}
+      </ul>
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="inbox-pages">
+          {page > 1 ? <Link to={`?${pageQuery(query, page - 1)}`}>Newer</Link> : null}{" "}
+          {page < pages ? <Link to={`?${pageQuery(query, page + 1)}`}>Older</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+function pageQuery(query: string, page: number) {
+  const params = new URLSearchParams(query);
+  params.set("page", String(page));
+  return params.toString();
+}
+
+function InboxItem({ lead }: { lead: InboxLead }) {
+  const dialogs = useDialogs();
+  const erase = useFetcher();
+  const headingId = `lead-${lead.id}`;
+  return (
+    <li className="inbox-item" aria-labelledby={headingId}>
+      <h2 id={headingId} className="inbox-item-title">
+        <span className="inbox-kind">{LEAD_KINDS[lead.kind]}</span>{" "}
+        {lead.collection && lead.listingId ? (
+          <Link to={listingPath(lead.collection, lead.listingId)}>{lead.listingAddress}</Link>
+        ) : (
+          "General question"
+        )}
+      </h2>
+      <p className="inbox-meta">
+        <time dateTime={lead.createdAt}>{when(lead.createdAt)}</time> ·{" "}
+        <span className="inbox-status">{LEAD_STATUSES[lead.status]}</span>
+      </p>
+      <dl className="inbox-fields">
+        <dt>Name</dt>
+        <dd>{lead.name}</dd>
+        <dt>E-mail</dt>
+        <dd>
+          <a href={`mailto:${lead.email}`}>{lead.email}</a>
+        </dd>
+        <dt>Phone</dt>
+        <dd>{lead.phone ? <a href={`tel:${lead.phone}`}>{lead.phone}</a> : "—"}</dd>
+        <dt>Message</dt>
+        <dd className="inbox-message">{lead.message}</dd>
+        {lead.preferredTimes.length > 0 ? (
+          <>
+            <dt>Proposed times</dt>
+            <dd>
+              <ul>
+                {lead.preferredTimes.map((t) => (
+                  <li key={t}>{describeLocalTime(t)}</li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <Form method="post" className="inbox-status-form" preventScrollReset>
+        <input type="hidden" name="intent" value="status" />
+        <input type="hidden" name="id" value={lead.id} />
+        <label className="form-label" htmlFor={`${headingId}-status`}>
+          Status
+        </label>
+        <select
+          id={`${headingId}-status`}
+          name="status"
+          className="form-select"
+          defaultValue={lead.status}
+          key={lead.status}
+        >
+          {Object.entries(LEAD_STATUSES).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="btn btn-outline">
+          Set status
+        </button>
+      </Form>
+      <Form method="post" className="inbox-note-form" preventScrollReset>
+        <input type="hidden" name="intent" value="note" />
+        <input type="hidden" name="id" value={lead.id} />
+        <label className="form-label" htmlFor={`${headingId}-notes`}>
+          Notes
+        </label>
+        <textarea
+          id={`${headingId}-notes`}
+          name="notes"
+          className="form-control"
+          rows={2}
+          defaultValue={lead.notes}
+          key={lead.notes}
+        />
+        <button type="submit" className="btn btn-outline">
+          Save note
+        </button>
+      </Form>
+      {lead.events.length > 0 ? (
+        <details className="inbox-history">
+          <summary>Changes</summary>
+          <ul>
+            {lead.events.map((e, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: events never reorder
+              <li key={i}>
+                {when(e.at)}
+                {e.byEmail ? `, ${e.byEmail}` : ""}: {eventText(e)}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      <erase.Form
+        method="post"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          const form = event.currentTarget;
+          if (await dialogs.confirm()) void erase.submit(form);
+        }}
+      >
+        <input type="hidden" name="intent" value="erase" />
+        <input type="hidden" name="email" value={lead.email} />
+        <button type="submit" className="btn btn-danger-outline">
+          Erase this person
+        </button>
+      </erase.Form>
+      {dialogs.element}
+    </li>
+  );
+}
+
+function eventText(e: LeadEvent): string {
+  if (e.action === "received") return "received";
+  if (e.action === "note") return "note saved";
+  const to = (e.detail as { to?: LeadStatus }).to;
+  const from = (e.detail as { from?: LeadStatus }).from;
+  return `status ${from ? LEAD_STATUSES[from] : "?"} → ${to ? LEAD_STATUSES[to] : "?"}`;
+}

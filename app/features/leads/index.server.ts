@@ -1,0 +1,17 @@
+export {
+  allLeads,
+  countNewLeads,
+  eraseLeadsOf,
+  type Lead,
+  type LeadEvent,
+  type LeadFilter,
+  leadEvents,
+  leadListings,
+  listLeads,
+  purgeClosedLeads,
+  saveLeadNote,
+  setLeadStatus,
+  statusLabel,
+} from "./leads.server";
+export { startLeadPurge } from "./purge.server";
+export { type InquiryListing, type InquiryResult, submitInquiry } from "./submit.server";

@@ -1,0 +1,1 @@
+export { type InquiryAnswer, InquiryForm, type InquiryFormProps } from "./inquiry-form";

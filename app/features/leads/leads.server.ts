@@ -1,0 +1,309 @@
+// Leads (docs/behaviour.md §27; issue 21): an inquiry or showing request is stored with its
+// e-mails (to staff, and a confirmation to the renter) in one transaction, through the outbox
+// (docs/decisions/0062-outbox-for-outgoing-mail.md). Staff read and work them in the inbox;
+// every change is recorded with who and when. Personal data: admins only, erased on request and
+// LEAD_RETENTION_DAYS after a lead is closed, with the e-mail that carried it.
+
+import {
+  describeLocalTime,
+  type InquiryValues,
+  LEAD_KINDS,
+  LEAD_STATUSES,
+  type LeadKind,
+  type LeadStatus,
+} from "~/domain/inquiry";
+import type { Collection } from "~/domain/listing-kinds";
+import { enqueueMail, eraseMailOf } from "~/features/mail/index.server";
+import type { Db, Queryable } from "~/shared/db.server";
+
+export interface Lead {
+  id: number;
+  createdAt: string;
+  kind: LeadKind;
+  collection: Collection | null;
+  listingId: string | null;
+  listingAddress: string | null;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  preferredTimes: string[];
+  status: LeadStatus;
+  notes: string;
+  closedAt: string | null;
+}
+
+export interface LeadEvent {
+  leadId: number;
+  at: string;
+  byEmail: string | null;
+  action: "received" | "status" | "note";
+  detail: Record<string, unknown>;
+}
+
+export interface NewLead {
+  collection: Collection | null;
+  listingId: string | null;
+  listingAddress: string | null;
+  values: InquiryValues;
+}
+
+/** Who hears of a lead, and what the renter's confirmation is signed with. */
+export interface LeadMail {
+  /** Staff addresses told of each new lead. */
+  notify: string[];
+  companyName: string;
+  officeEmail: string;
+  officePhone: string;
+  /** The site's address, for links in the e-mails. */
+  publicUrl: string;
+}
+
+const LEAD_COLUMNS = `id::int AS id, created_at AS "createdAt", kind, collection,
+  listing_id AS "listingId", listing_address AS "listingAddress", name, email, phone, message,
+  preferred_times AS "preferredTimes", status, notes, closed_at AS "closedAt"`;
+
+export const leadRef = (id: number) => `lead:${id}`;
+
+/** Stores a lead and the e-mails it causes, all or nothing; returns its id. */
+export async function storeLead(db: Db, lead: NewLead, mail: LeadMail): Promise<number> {
+  const { values } = lead;
+  const times = values.showing ? values.times.filter((t) => t !== "") : [];
+  const kind: LeadKind = values.showing ? "showing" : "inquiry";
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ id: number }>(
+      `INSERT INTO leads (kind, collection, listing_id, listing_address, name, email, phone,
+         message, preferred_times)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[]) RETURNING id::int AS id`,
+      [
+        kind,
+        lead.collection,
+        lead.listingId,
+        lead.listingAddress,
+        values.name.trim(),
+        values.email.trim(),
+        values.phone.trim(),
+        values.message.trim(),
+        times,
+      ],
+    );
+    const id = row?.id as number;
+    await tx.query("INSERT INTO lead_events (lead_id, action) VALUES ($1, 'received')", [id]);
+    const about = lead.listingAddress?.trim() || "a general question";
+    const timesText = times.length
+      ? `\nPreferred times:\n${times.map((t) => `- ${describeLocalTime(t)}`).join("\n")}\n`
+      : "";
+    const listingUrl =
+      lead.collection && lead.listingId
+        ? `${mail.publicUrl}/${lead.collection === "properties" ? "properties" : "new-construction"}/${encodeURIComponent(lead.listingId)}`
+        : null;
+    await enqueueMail(tx, {
+      kind: "lead",
+      ref: leadRef(id),
+      to: mail.notify,
+      replyTo: values.email.trim(),
+      subject: `${LEAD_KINDS[kind]}: ${about}`,
+      body: [
+        `${LEAD_KINDS[kind]} from ${values.name.trim()} about ${about}.`,
+        "",
+        `E-mail: ${values.email.trim()}`,
+        `Phone: ${values.phone.trim() || "—"}`,
+        listingUrl ? `Listing: ${listingUrl}` : null,
+        timesText,
+        values.message.trim(),
+        "",
+        `Open the inbox: ${mail.publicUrl}/admin/inbox`,
+      ]
+        .filter((line) => line !== null)
+        .join("\n"),
+    });
+    await enqueueMail(tx, {
+      kind: "lead-confirmation",
+      ref: leadRef(id),
+      to: [values.email.trim()],
+      replyTo: mail.officeEmail,
+      subject: `We received your ${kind === "showing" ? "showing request" : "message"}`,
+      body: [
+        `Hello ${values.name.trim()},`,
+        "",
+        `Thank you for your ${kind === "showing" ? "showing request" : "message"} about ${about}. We'll get back to you soon.`,
+        timesText,
+        "Your message:",
+        values.message.trim(),
+        "",
+        mail.companyName,
+        `${mail.officePhone} · ${mail.officeEmail}`,
+        "",
+        `You get this e-mail because this address was entered on ${mail.publicUrl}. What we keep and for how long: ${mail.publicUrl}/privacy`,
+      ].join("\n"),
+    });
+    return id;
+  });
+}
+
+export interface LeadFilter {
+  status?: LeadStatus;
+  kind?: LeadKind;
+  /** 'properties/{id}' or 'newConstruction/{id}'. */
+  listing?: string;
+}
+
+function where(filter: LeadFilter): { sql: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  if (filter.status) {
+    params.push(filter.status);
+    parts.push(`status = $${params.length}`);
+  }
+  if (filter.kind) {
+    params.push(filter.kind);
+    parts.push(`kind = $${params.length}`);
+  }
+  if (filter.listing) {
+    const [collection, ...rest] = filter.listing.split("/");
+    params.push(collection, rest.join("/"));
+    parts.push(`collection = $${params.length - 1} AND listing_id = $${params.length}`);
+  }
+  return { sql: parts.length ? `WHERE ${parts.join(" AND ")}` : "", params };
+}
+
+/** The inbox: newest first, `limit` a page. */
+export async function listLeads(
+  db: Queryable,
+  filter: LeadFilter,
+  { limit = 50, offset = 0 }: { limit?: number; offset?: number } = {},
+): Promise<{ leads: Lead[]; total: number }> {
+  const w = where(filter);
+  const leads = await db.query<Lead>(
+    `SELECT ${LEAD_COLUMNS} FROM leads ${w.sql}
+     ORDER BY created_at DESC, id DESC LIMIT $${w.params.length + 1} OFFSET $${w.params.length + 2}`,
+    [...w.params, limit, offset],
+  );
+  const [count] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM leads ${w.sql}`,
+    w.params,
+  );
+  return { leads, total: count?.n ?? 0 };
+}
+
+/** Every lead of the filter, for the CSV (newest first). */
+export async function allLeads(db: Queryable, filter: LeadFilter): Promise<Lead[]> {
+  const w = where(filter);
+  return db.query<Lead>(
+    `SELECT ${LEAD_COLUMNS} FROM leads ${w.sql} ORDER BY created_at DESC, id DESC`,
+    w.params,
+  );
+}
+
+/** The listings leads were sent about, for the inbox's filter. */
+export async function leadListings(db: Queryable): Promise<{ value: string; address: string }[]> {
+  return db.query(
+    `SELECT DISTINCT ON (collection, listing_id) collection || '/' || listing_id AS value,
+       listing_address AS address
+     FROM leads WHERE listing_id IS NOT NULL
+     ORDER BY collection, listing_id, created_at DESC`,
+  );
+}
+
+/** How many leads are 'New' (the user menu's 'Inbox (3)'). */
+export async function countNewLeads(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM leads WHERE status = 'new'",
+  );
+  return row?.n ?? 0;
+}
+
+/** The changes recorded for these leads, oldest first. */
+export async function leadEvents(db: Queryable, ids: readonly number[]): Promise<LeadEvent[]> {
+  if (ids.length === 0) return [];
+  return db.query<LeadEvent>(
+    `SELECT lead_id::int AS "leadId", at, by_email AS "byEmail", action, detail
+     FROM lead_events WHERE lead_id = ANY($1::bigint[]) ORDER BY id`,
+    [ids],
+  );
+}
+
+/** Sets a lead's status; false when there is no such lead. Closed leads start their retention. */
+export async function setLeadStatus(
+  db: Db,
+  id: number,
+  status: LeadStatus,
+  by: string | null,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.query<{ status: LeadStatus }>(
+      "SELECT status FROM leads WHERE id = $1 FOR UPDATE",
+      [id],
+    );
+    if (!before) return false;
+    if (before.status === status) return true;
+    await tx.query(
+      `UPDATE leads SET status = $2, updated_at = now(),
+         closed_at = CASE WHEN $2 = 'closed' THEN now() ELSE NULL END
+       WHERE id = $1`,
+      [id, status],
+    );
+    await tx.query(
+      "INSERT INTO lead_events (lead_id, by_email, action, detail) VALUES ($1, $2, 'status', $3)",
+      [id, by, JSON.stringify({ from: before.status, to: status })],
+    );
+    return true;
+  });
+}
+
+/** Replaces a lead's notes; false when there is no such lead. */
+export async function saveLeadNote(
+  db: Db,
+  id: number,
+  notes: string,
+  by: string | null,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.query(
+      "UPDATE leads SET notes = $2, updated_at = now() WHERE id = $1 RETURNING id",
+      [id, notes],
+    );
+    if (rows.length === 0) return false;
+    await tx.query("INSERT INTO lead_events (lead_id, by_email, action) VALUES ($1, $2, 'note')", [
+      id,
+      by,
+    ]);
+    return true;
+  });
+}
+
+/**
+ * 'Erase this person': every lead from this e-mail address (any case), its history and the
+ * e-mail that carried it. Returns how many leads went.
+ */
+export async function eraseLeadsOf(db: Db, email: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<{ id: number }>(
+      "DELETE FROM leads WHERE lower(email) = lower($1) RETURNING id::int AS id",
+      [email.trim()],
+    );
+    await eraseMailOf(
+      tx,
+      rows.map((r) => leadRef(r.id)),
+    );
+    return rows.length;
+  });
+}
+
+/** Deletes leads closed more than `days` days ago, with their e-mail. */
+export async function purgeClosedLeads(db: Db, days: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<{ id: number }>(
+      `DELETE FROM leads WHERE status = 'closed'
+         AND closed_at < now() - make_interval(days => $1) RETURNING id::int AS id`,
+      [days],
+    );
+    await eraseMailOf(
+      tx,
+      rows.map((r) => leadRef(r.id)),
+    );
+    return rows.length;
+  });
+}
+
+export const statusLabel = (status: LeadStatus) => LEAD_STATUSES[status];

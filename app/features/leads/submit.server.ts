@@ -1,0 +1,115 @@
+// A submitted 'Ask about this listing' or 'Send us a message' form (docs/behaviour.md §27): the
+// spam checks (a honeypot, the time since the page loaded), the fields, the listing, the
+// client's hourly limit, then the lead and its e-mails in one transaction. A refused
+// submission stores and sends nothing, and gives back what was typed.
+import type { AppLoadContext } from "react-router";
+import {
+  checkInquiry,
+  HONEYPOT_FIELD,
+  INQUIRY_ERRORS,
+  type InquiryField,
+  type InquiryValues,
+  MIN_SUBMIT_MS,
+} from "~/domain/inquiry";
+import { isCollection } from "~/domain/listing-kinds";
+import { getListing } from "~/features/listings/index.server";
+import { getSiteContent } from "~/features/site-settings/index.server";
+import { log } from "~/shared/logger.server";
+import { storeLead } from "./leads.server";
+
+/** The listing a form is about, as the page gives it to the form. */
+export interface InquiryListing {
+  collection: "properties" | "newConstruction";
+  id: string;
+  address: string;
+}
+
+export type InquiryResult =
+  | { ok: true; listing: InquiryListing | null }
+  | {
+      ok: false;
+      status: number;
+      errors: Partial<Record<InquiryField | "form", string>>;
+      values: InquiryValues;
+      listing: InquiryListing | null;
+    };
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v : "";
+};
+
+export async function submitInquiry(
+  context: AppLoadContext,
+  form: FormData,
+  now = Date.now(),
+): Promise<InquiryResult> {
+  const { values, errors } = checkInquiry({
+    name: text(form, "name"),
+    email: text(form, "email"),
+    phone: text(form, "phone"),
+    message: text(form, "message"),
+    showing: text(form, "showing"),
+    times: form.getAll("time").filter((t) => typeof t === "string"),
+  });
+
+  // The listing, as stored (never the form's word for its address).
+  let listing: InquiryListing | null = null;
+  const [collection, ...rest] = text(form, "listing").split("/");
+  const id = rest.join("/");
+  if (collection && id && isCollection(collection)) {
+    const found = await getListing(context.db, collection, id);
+    if (found) listing = { collection, id, address: found.address };
+  }
+
+  if (Object.keys(errors).length > 0) return { ok: false, status: 400, errors, values, listing };
+
+  // A person never fills the hidden field; a script that did is told it worked, and nothing is
+  // kept or sent.
+  if (text(form, HONEYPOT_FIELD) !== "") {
+    log().info({ event: "inquiry refused", reason: "honeypot" }, "inquiry refused");
+    return { ok: true, listing };
+  }
+  // The time since the page loaded: measured in the browser when it runs the page's script,
+  // else from the page's own render time (a page kept for a while only makes it longer).
+  const elapsed = Number(text(form, "elapsed"));
+  const started = Number(text(form, "started"));
+  const waited = Number.isFinite(elapsed) && elapsed > 0 ? elapsed : now - started;
+  if (!Number.isFinite(waited) || waited < MIN_SUBMIT_MS) {
+    return { ok: false, status: 400, errors: { form: INQUIRY_ERRORS.tooFast }, values, listing };
+  }
+
+  const wait = context.limitInquiry ? await context.limitInquiry() : 0;
+  if (wait > 0) {
+    const minutes = Math.ceil(wait / 60);
+    return {
+      ok: false,
+      status: 429,
+      errors: {
+        form: `Too many messages from your network. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      },
+      values,
+      listing,
+    };
+  }
+
+  const site = await getSiteContent(context.db);
+  const leadId = await storeLead(
+    context.db,
+    {
+      collection: listing?.collection ?? null,
+      listingId: listing?.id ?? null,
+      listingAddress: listing?.address ?? null,
+      values,
+    },
+    {
+      notify: context.env.leads.notify.length ? context.env.leads.notify : [site.office.email],
+      companyName: site.name,
+      officeEmail: site.office.email,
+      officePhone: site.office.phone,
+      publicUrl: context.env.publicUrl,
+    },
+  );
+  log().info({ event: "lead received", leadId }, "lead received");
+  return { ok: true, listing };
+}

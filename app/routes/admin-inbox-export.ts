@@ -1,0 +1,49 @@
+// 'Export CSV' on the inbox (docs/behaviour.md §27): every lead of the chosen filters, as an
+// attachment. Admins only (404 for anyone else).
+import { stringify } from "csv-stringify/sync";
+import { inboxFilterOf, LEAD_KINDS, LEAD_STATUSES } from "~/domain/inquiry";
+import { requireAdminPage } from "~/features/admin/guard.server";
+import { allLeads } from "~/features/leads/index.server";
+import type { Route } from "./+types/admin-inbox-export";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context);
+  const leads = await allLeads(context.db, inboxFilterOf(new URL(request.url).searchParams));
+  const rows = leads.map((l) => [
+    new Date(l.createdAt).toISOString(),
+    LEAD_KINDS[l.kind],
+    LEAD_STATUSES[l.status],
+    l.listingAddress ?? "",
+    l.name,
+    l.email,
+    l.phone,
+    l.message,
+    l.preferredTimes.join("\n"),
+    l.notes,
+  ]);
+  const csv = stringify(
+    [
+      [
+        "received",
+        "kind",
+        "status",
+        "listing",
+        "name",
+        "email",
+        "phone",
+        "message",
+        "preferred_times",
+        "notes",
+      ],
+      ...rows,
+    ],
+    { record_delimiter: "windows" },
+  );
+  return new Response(csv, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": 'attachment; filename="inbox.csv"',
+      "cache-control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,105 @@
+// /admin/inbox, 'Inbox' (docs/behaviour.md §27): every lead, newest first, 50 a page, filtered
+// by status, kind and listing; each one's status, notes and history; 'Erase this person';
+// 'Export CSV'. Admins only. Updated live as leads arrive or change.
+import { data } from "react-router";
+import { inboxFilterOf, inboxParam, isLeadStatus } from "~/domain/inquiry";
+import { requireAdminPage } from "~/features/admin/guard.server";
+import { pageMeta } from "~/features/layout/page-meta";
+import { InboxList } from "~/features/leads/inbox-list";
+import {
+  eraseLeadsOf,
+  leadEvents,
+  leadListings,
+  listLeads,
+  saveLeadNote,
+  setLeadStatus,
+} from "~/features/leads/index.server";
+import { pageFault } from "~/shared/page-fault.server";
+import type { Route } from "./+types/admin-inbox";
+
+const PAGE_SIZE = 50;
+/** At most this many characters of notes on a lead. */
+const MAX_NOTES = 5000;
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta("Inbox", "Admin: inquiries and showing requests.", matches),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdminPage(context);
+  const params = new URL(request.url).searchParams;
+  const filter = inboxFilterOf(params);
+  const page = Number(inboxParam.page(params.get("page") ?? "1") ?? "1");
+  const { leads, total } = await listLeads(context.db, filter, {
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  const events = await leadEvents(
+    context.db,
+    leads.map((l) => l.id),
+  );
+  return {
+    filter,
+    page,
+    pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    total,
+    listings: await leadListings(context.db),
+    leads: leads.map((lead) => ({
+      ...lead,
+      createdAt: new Date(lead.createdAt).toISOString(),
+      events: events
+        .filter((e) => e.leadId === lead.id)
+        .map((e) => ({ ...e, at: new Date(e.at).toISOString() })),
+    })),
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const viewer = requireAdminPage(context);
+  const by = viewer.user?.email ?? viewer.user?.sub ?? null;
+  const form = await request.formData().catch(() => null);
+  const refuse = (error: string, status = 400) => data({ error }, { status });
+  if (!form) return refuse("The form could not be read. Reload the page and try again.");
+  const intent = form.get("intent");
+  const id = Number(form.get("id"));
+  const gone = "This item is no longer in the inbox.";
+  try {
+    if (intent === "status") {
+      const status = form.get("status");
+      if (!Number.isSafeInteger(id)) return refuse(gone, 404);
+      if (!isLeadStatus(status)) return refuse("Choose one of the statuses.");
+      if (!(await setLeadStatus(context.db, id, status, by))) return refuse(gone, 404);
+      return { ok: "Status saved." };
+    }
+    if (intent === "note") {
+      const notes = form.get("notes");
+      if (!Number.isSafeInteger(id)) return refuse(gone, 404);
+      if (typeof notes !== "string" || notes.length > MAX_NOTES) {
+        return refuse(`Notes must be text of at most ${MAX_NOTES} characters.`);
+      }
+      if (!(await saveLeadNote(context.db, id, notes, by))) return refuse(gone, 404);
+      return { ok: "Note saved." };
+    }
+    if (intent === "erase") {
+      const email = form.get("email");
+      if (typeof email !== "string" || email.trim() === "" || email.length > 254) {
+        return refuse("Name the e-mail address to erase.");
+      }
+      const erased = await eraseLeadsOf(context.db, email);
+      return { ok: `Erased ${erased} item${erased === 1 ? "" : "s"} from ${email.trim()}.` };
+    }
+    return refuse("Unknown action.");
+  } catch (error) {
+    pageFault(error, { request, context });
+  }
+}
+
+export default function Inbox({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section>
+      <h1>Inbox</h1>
+      <InboxList {...loaderData} answer={actionData ?? null} />
+    </section>
+  );
+}

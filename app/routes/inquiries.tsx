@@ -1,0 +1,51 @@
+// /inquiries: where 'Ask about this listing' and 'Send us a message' post (docs/behaviour.md
+// §27). With JavaScript the form reads the answer in place; without it, this page shows the
+// answer: the thanks, or the form again with every field as typed and its errors. Opened
+// directly, it is the general 'Send us a message' form.
+import { data } from "react-router";
+import { INQUIRY_LABELS } from "~/domain/inquiry";
+import { pageMeta } from "~/features/layout/page-meta";
+import { InquiryForm } from "~/features/leads";
+import { submitInquiry } from "~/features/leads/index.server";
+import type { Route } from "./+types/inquiries";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(INQUIRY_LABELS.contactHeading, "Send us a message.", matches),
+  { name: "robots", content: "noindex" },
+];
+
+export function loader() {
+  return { renderedAt: Date.now() };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => null);
+  if (!form) {
+    return data(
+      {
+        ok: false as const,
+        errors: { form: "The form could not be read. Reload the page and try again." },
+        values: { name: "", email: "", phone: "", message: "", showing: false, times: [] },
+        listing: null,
+      },
+      { status: 400 },
+    );
+  }
+  const result = await submitInquiry(context, form);
+  if (result.ok) return { ok: true as const, listing: result.listing };
+  const { status, ...answer } = result;
+  return data(answer, { status });
+}
+
+export default function Inquiries({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="inquiry-page">
+      <h1>{actionData?.listing?.address ?? "Contact Us"}</h1>
+      <InquiryForm
+        listing={actionData?.listing ?? null}
+        renderedAt={loaderData.renderedAt}
+        answer={actionData ?? null}
+      />
+    </section>
+  );
+}
