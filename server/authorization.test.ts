@@ -198,6 +198,7 @@ describe("authorisation of writes and admin pages", () => {
     "/admin/deleted",
     "/admin/listings",
     "/admin/outbox",
+    "/admin/inbox",
     "/properties/1-target-road/history",
     "/new-construction/2-target-road/history",
   ];
@@ -242,6 +243,17 @@ describe("authorisation of writes and admin pages", () => {
       }
     },
   );
+
+  it("gives the inbox's CSV (personal data) to the admin only", async () => {
+    for (const who of ["anonymous", "member"] as const) {
+      const res = await call(who, "GET", "/admin/inbox/export");
+      expect.soft(res.status, who).toBe(404);
+      expect.soft(await res.text(), who).not.toContain("email");
+    }
+    const res = await call("admin", "GET", "/admin/inbox/export");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+  });
 
   it("lets the admin open every admin page", async () => {
     for (const page of adminPages) {

@@ -130,7 +130,8 @@ export function checkInquiry(raw: {
   times?: unknown;
 }): InquiryCheck {
   const text = (v: unknown) => (typeof v === "string" ? v : "");
-  const times = (Array.isArray(raw.times) ? raw.times : [raw.times])
+  const given = raw.times === undefined ? [] : Array.isArray(raw.times) ? raw.times : [raw.times];
+  const times = given
     .map(text)
     .map((t) => t.trim())
     .slice(0, MAX_PREFERRED_TIMES);

@@ -105,6 +105,7 @@ test.describe("sign-in, roles and logout", () => {
       "Site settings",
       "Recently deleted",
       "All listings",
+      /^Inbox( \(\d+\))?$/,
       "Outbox",
       "Logout",
     ]);

@@ -34,6 +34,7 @@ test.describe("site settings", () => {
       "Site settings",
       "Recently deleted",
       "All listings",
+      /^Inbox( \(\d+\))?$/,
       "Outbox",
     ]);
     await menu.getByRole("link", { name: "Site settings" }).click();

@@ -31,6 +31,7 @@ const [port, controlPort] = [await listening(server), await listening(control)];
 // is one client (127.0.0.1): page renders are not limited here.
 const env = readEnv({
   RENDER_RATE_LIMIT: "100000000",
+  INQUIRY_RATE_LIMIT: "100000000",
   ...process.env,
   NODE_ENV: "development",
   PORT: String(port),

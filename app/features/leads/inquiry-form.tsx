@@ -17,7 +17,13 @@ import {
 /** What /inquiries answered (app/features/leads/submit.server.ts's InquiryResult). */
 export type InquiryAnswer =
   | { ok: true }
-  | { ok: false; errors: Partial<Record<InquiryField | "form", string>>; values: InquiryValues };
+  | {
+      ok: false;
+      errors: Partial<Record<InquiryField | "form", string>>;
+      values: InquiryValues;
+      /** The refused form's own start, kept when it is sent again. */
+      started?: number;
+    };
 
 export interface InquiryFormProps {
   /** The listing asked about; none on the contact page. */
@@ -72,7 +78,11 @@ export function InquiryForm({ listing, renderedAt, answer: posted }: InquiryForm
         {listing ? (
           <input type="hidden" name="listing" value={`${listing.collection}/${listing.id}`} />
         ) : null}
-        <input type="hidden" name="started" value={renderedAt} />
+        <input
+          type="hidden"
+          name="started"
+          value={(answer && !answer.ok ? answer.started : undefined) ?? renderedAt}
+        />
         <input type="hidden" name="elapsed" defaultValue="" />
         <div className="hp" aria-hidden="true">
           <label htmlFor={`${id}-hp`}>Leave this empty</label>

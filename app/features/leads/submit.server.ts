@@ -32,6 +32,8 @@ export type InquiryResult =
       errors: Partial<Record<InquiryField | "form", string>>;
       values: InquiryValues;
       listing: InquiryListing | null;
+      /** When the form's page was made, given back so a form sent again keeps its start. */
+      started: number;
     };
 
 const text = (form: FormData, name: string) => {
@@ -62,7 +64,11 @@ export async function submitInquiry(
     if (found) listing = { collection, id, address: found.address };
   }
 
-  if (Object.keys(errors).length > 0) return { ok: false, status: 400, errors, values, listing };
+  const givenStart = Number(text(form, "started"));
+  const started = Number.isFinite(givenStart) && givenStart > 0 ? givenStart : now;
+  if (Object.keys(errors).length > 0) {
+    return { ok: false, status: 400, errors, values, listing, started };
+  }
 
   // A person never fills the hidden field; a script that did is told it worked, and nothing is
   // kept or sent.
@@ -73,10 +79,10 @@ export async function submitInquiry(
   // The time since the page loaded: measured in the browser when it runs the page's script,
   // else from the page's own render time (a page kept for a while only makes it longer).
   const elapsed = Number(text(form, "elapsed"));
-  const started = Number(text(form, "started"));
   const waited = Number.isFinite(elapsed) && elapsed > 0 ? elapsed : now - started;
   if (!Number.isFinite(waited) || waited < MIN_SUBMIT_MS) {
-    return { ok: false, status: 400, errors: { form: INQUIRY_ERRORS.tooFast }, values, listing };
+    const errors = { form: INQUIRY_ERRORS.tooFast };
+    return { ok: false, status: 400, errors, values, listing, started };
   }
 
   const wait = context.limitInquiry ? await context.limitInquiry() : 0;
@@ -90,6 +96,7 @@ export async function submitInquiry(
       },
       values,
       listing,
+      started,
     };
   }
 
