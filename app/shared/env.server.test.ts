@@ -52,6 +52,14 @@ describe("limits", () => {
     expect(readEnv({ LIVE_STREAMS_PER_CLIENT: "1100" }).limits.liveStreamsPerClient).toBe(1100);
     expect(() => readEnv({ WRITE_RATE_LIMIT: "0" })).toThrow("WRITE_RATE_LIMIT");
     expect(() => readEnv({ RENDER_RATE_LIMIT: "-1" })).toThrow("RENDER_RATE_LIMIT");
+    expect(() => readEnv({ INQUIRY_RATE_LIMIT: "0" })).toThrow("INQUIRY_RATE_LIMIT");
+    expect(() => readEnv({ INBOX_NOTIFY_EMAILS: "staff@example.com, nobody" })).toThrow(
+      "INBOX_NOTIFY_EMAILS",
+    );
+    expect(readEnv({ INBOX_NOTIFY_EMAILS: " a@example.com ,b@example.com" }).leads.notify).toEqual(
+      ["a@example.com", "b@example.com"],
+    );
+    expect(() => readEnv({ SMTP_URL: "http://mail.example" })).toThrow("SMTP_URL");
     expect(() => readEnv({ SIGN_IN_RATE_LIMIT: "many" })).toThrow("SIGN_IN_RATE_LIMIT");
   });
 });

@@ -138,7 +138,18 @@ const schema = z.object({
   // Leads (docs/behaviour.md §27): inquiries per client address per hour; who is told of each
   // new one (default: the office e-mail of the site settings); days a closed lead is kept.
   INQUIRY_RATE_LIMIT: positiveInt(10),
-  INBOX_NOTIFY_EMAILS: z.string().default(""),
+  INBOX_NOTIFY_EMAILS: z
+    .string()
+    .default("")
+    .refine(
+      (v) =>
+        v
+          .split(",")
+          .map((a) => a.trim())
+          .filter(Boolean)
+          .every((a) => /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/.test(a)),
+      "must be e-mail addresses separated by commas",
+    ),
   LEAD_RETENTION_DAYS: wholeNumber(365, 1, 36_500),
   MAIL_FROM: z
     .string()
