@@ -56,9 +56,10 @@ describe("limits", () => {
     expect(() => readEnv({ INBOX_NOTIFY_EMAILS: "staff@example.com, nobody" })).toThrow(
       "INBOX_NOTIFY_EMAILS",
     );
-    expect(readEnv({ INBOX_NOTIFY_EMAILS: " a@example.com ,b@example.com" }).leads.notify).toEqual(
-      ["a@example.com", "b@example.com"],
-    );
+    expect(readEnv({ INBOX_NOTIFY_EMAILS: " a@example.com ,b@example.com" }).leads.notify).toEqual([
+      "a@example.com",
+      "b@example.com",
+    ]);
     expect(() => readEnv({ SMTP_URL: "http://mail.example" })).toThrow("SMTP_URL");
     expect(() => readEnv({ SIGN_IN_RATE_LIMIT: "many" })).toThrow("SIGN_IN_RATE_LIMIT");
   });
