@@ -43,23 +43,21 @@ function listQueries(collection: Collection): Record<string, QueryParam> {
   );
 }
 
+const INBOX_FILTERS: Record<string, QueryParam> = {
+  status: { normalise: inboxParam.status, readBy: "page" },
+  kind: { normalise: inboxParam.kind, readBy: "page" },
+  listing: { normalise: inboxParam.listing, readBy: "page" },
+};
+
 /** Route id (app/routes.ts file, without extension) → its parameters, in canonical order. */
 export const PAGE_QUERIES: Readonly<Record<string, Readonly<Record<string, QueryParam>>>> = {
   // The spec's `filter=available` and the search of issue 20 (app/domain/listing-search.ts).
   "routes/properties": listQueries("properties"),
   "routes/new-construction": listQueries("newConstruction"),
   // The staff table: search, order and page are rendered by the server (admins only, never kept).
-  "routes/admin-inbox": {
-    status: { normalise: inboxParam.status, readBy: "page" },
-    kind: { normalise: inboxParam.kind, readBy: "page" },
-    listing: { normalise: inboxParam.listing, readBy: "page" },
-    page: { normalise: inboxParam.page, readBy: "page" },
-  },
-  "routes/admin-inbox-export": {
-    status: { normalise: inboxParam.status, readBy: "page" },
-    kind: { normalise: inboxParam.kind, readBy: "page" },
-    listing: { normalise: inboxParam.listing, readBy: "page" },
-  },
+  // The inbox's filters, for the page and its CSV (app/domain/inquiry.ts).
+  "routes/admin-inbox": { ...INBOX_FILTERS, page: { normalise: inboxParam.page, readBy: "page" } },
+  "routes/admin-inbox-export": INBOX_FILTERS,
   "routes/admin-outbox": {
     page: { normalise: tableParam.page, readBy: "page" },
   },

@@ -1,6 +1,8 @@
 // 'Ask about this listing' and 'Send us a message' (issue 21; docs/behaviour.md §27): the form's
 // labels, limits and messages, and the check the server runs on what it receives. Labels and
 // messages are the issue's, character for character.
+import { longDate } from "./listing-facts";
+
 export const INQUIRY_LABELS = {
   heading: "Ask about this listing",
   contactHeading: "Send us a message",
@@ -103,21 +105,7 @@ export function describeLocalTime(text: string): string {
   const day = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][
     new Date(Date.UTC(y, m - 1, d)).getUTCDay()
   ];
-  const months = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-  ];
-  return `${day}, ${months[m - 1]} ${d}, ${y} at ${time}`;
+  return `${day}, ${longDate(date)} at ${time}`;
 }
 
 /** Checks a submission's fields (each refused field gets its message; values kept as typed). */

@@ -1,6 +1,6 @@
 import { KINDS } from "~/domain/listing-kinds";
 import { AdminFeatures } from "~/features/admin";
-import { InquiryForm } from "~/features/leads";
+import { listingInquiry } from "~/features/leads";
 import { loadListingDetail } from "~/features/listings/detail-loader.server";
 import { ListingDetailPage } from "~/features/listings/listing-detail-page";
 import { missingListingMeta } from "~/features/listings/listing-meta";
@@ -15,20 +15,12 @@ export const loader = ({ context, params }: Route.LoaderArgs) =>
   loadListingDetail(context, "newConstruction", params.id);
 
 export default function ConstructionDetail({ loaderData }: Route.ComponentProps) {
-  const { listing } = loaderData;
   return (
     <ListingDetailPage
       kind={KINDS.newConstruction}
       data={loaderData}
       AdminBlock={AdminFeatures}
-      inquiry={
-        listing ? (
-          <InquiryForm
-            listing={{ collection: listing.collection, id: listing.id, address: listing.address }}
-            renderedAt={loaderData.renderedAt}
-          />
-        ) : null
-      }
+      inquiry={listingInquiry(loaderData)}
     />
   );
 }

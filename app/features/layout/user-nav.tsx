@@ -62,6 +62,21 @@ export function UserMenu({ viewer, onChosen }: { viewer: Viewer; onChosen?: () =
     await revalidate();
   }
 
+  const menuLink = (to: string, label: string) => (
+    <li>
+      <Link
+        className="dropdown-item"
+        to={to}
+        onClick={() => {
+          setOpen(false);
+          onChosen?.();
+        }}
+      >
+        {label}
+      </Link>
+    </li>
+  );
+
   return (
     <div className="dropdown" ref={ref}>
       <button
@@ -79,78 +94,12 @@ export function UserMenu({ viewer, onChosen }: { viewer: Viewer; onChosen?: () =
           {viewer.isAdmin ? (
             <>
               <li className="dropdown-header">Admin</li>
-              <li>
-                <Link
-                  className="dropdown-item"
-                  to="/admin/admins"
-                  onClick={() => {
-                    setOpen(false);
-                    onChosen?.();
-                  }}
-                >
-                  Manage admins
-                </Link>
-              </li>
-              <li>
-                <Link
-                  className="dropdown-item"
-                  to="/admin/site"
-                  onClick={() => {
-                    setOpen(false);
-                    onChosen?.();
-                  }}
-                >
-                  Site settings
-                </Link>
-              </li>
-              <li>
-                <Link
-                  className="dropdown-item"
-                  to="/admin/deleted"
-                  onClick={() => {
-                    setOpen(false);
-                    onChosen?.();
-                  }}
-                >
-                  Recently deleted
-                </Link>
-              </li>
-              <li>
-                <Link
-                  className="dropdown-item"
-                  to="/admin/listings"
-                  onClick={() => {
-                    setOpen(false);
-                    onChosen?.();
-                  }}
-                >
-                  All listings
-                </Link>
-              </li>
-              <li>
-                <Link
-                  className="dropdown-item"
-                  to="/admin/inbox"
-                  onClick={() => {
-                    setOpen(false);
-                    onChosen?.();
-                  }}
-                >
-                  {inboxNew ? `Inbox (${inboxNew})` : "Inbox"}
-                </Link>
-              </li>
-              <li>
-                <Link
-                  className="dropdown-item"
-                  to="/admin/outbox"
-                  onClick={() => {
-                    setOpen(false);
-                    onChosen?.();
-                  }}
-                >
-                  Outbox
-                </Link>
-              </li>
+              {menuLink("/admin/admins", "Manage admins")}
+              {menuLink("/admin/site", "Site settings")}
+              {menuLink("/admin/deleted", "Recently deleted")}
+              {menuLink("/admin/listings", "All listings")}
+              {menuLink("/admin/inbox", inboxNew ? `Inbox (${inboxNew})` : "Inbox")}
+              {menuLink("/admin/outbox", "Outbox")}
             </>
           ) : null}
           <li>

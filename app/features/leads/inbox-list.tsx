@@ -27,60 +27,24 @@ export function InboxList({ filter, page, pages, total, listings, leads, answer 
   return (
     <>
       <Form method="get" className="filters inbox-filters">
-        <div>
-          <label className="form-label" htmlFor="inbox-status">
-            Status
-          </label>
-          <select
-            id="inbox-status"
-            name="status"
-            className="form-select"
-            defaultValue={filter.status ?? ""}
-          >
-            <option value="">All</option>
-            {Object.entries(LEAD_STATUSES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label className="form-label" htmlFor="inbox-kind">
-            Kind
-          </label>
-          <select
-            id="inbox-kind"
-            name="kind"
-            className="form-select"
-            defaultValue={filter.kind ?? ""}
-          >
-            <option value="">All</option>
-            {Object.entries(LEAD_KINDS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label className="form-label" htmlFor="inbox-listing">
-            Listing
-          </label>
-          <select
-            id="inbox-listing"
-            name="listing"
-            className="form-select"
-            defaultValue={filter.listing ?? ""}
-          >
-            <option value="">All</option>
-            {listings.map((l) => (
-              <option key={l.value} value={l.value}>
-                {l.address}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          name="status"
+          label="Status"
+          value={filter.status}
+          options={Object.entries(LEAD_STATUSES)}
+        />
+        <FilterSelect
+          name="kind"
+          label="Kind"
+          value={filter.kind}
+          options={Object.entries(LEAD_KINDS)}
+        />
+        <FilterSelect
+          name="listing"
+          label="Listing"
+          value={filter.listing}
+          options={listings.map((l) => [l.value, l.address ?? l.value])}
+        />
         <button type="submit" className="btn btn-primary">
           Filter
         </button>
@@ -108,6 +72,35 @@ export function InboxList({ filter, page, pages, total, listings, leads, answer 
         </nav>
       ) : null}
     </>
+  );
+}
+
+/** One of the inbox's filters: 'All' (the default) and its values. */
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: [string, string][];
+}) {
+  return (
+    <div>
+      <label className="form-label" htmlFor={`inbox-${name}`}>
+        {label}
+      </label>
+      <select id={`inbox-${name}`} name={name} className="form-select" defaultValue={value ?? ""}>
+        <option value="">All</option>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

@@ -1,1 +1,6 @@
-export { type InquiryAnswer, InquiryForm, type InquiryFormProps } from "./inquiry-form";
+export {
+  type InquiryAnswer,
+  InquiryForm,
+  type InquiryFormProps,
+  listingInquiry,
+} from "./inquiry-form";
