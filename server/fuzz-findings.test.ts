@@ -33,6 +33,22 @@ describe("refusals found by the fuzz suite", () => {
     },
   );
 
+  it("the inbox's CSV is a 404 that says so to anyone but an admin, whatever the method", async () => {
+    // OPTIONS by an anonymous client got an empty 404 (a resource route's thrown data(null)).
+    const user = await t.signIn("visitor@example.com");
+    for (const method of ["GET", "OPTIONS", "POST"]) {
+      for (const cookie of ["", user]) {
+        const res = await client.send({
+          method,
+          target: "/admin/inbox/export",
+          headers: cookie ? { cookie } : {},
+        });
+        expect.soft(res.status, `${method} ${cookie ? "user" : "anonymous"}`).toBe(404);
+        expect.soft(res.body.toString(), method).toBe("Not Found");
+      }
+    }
+  });
+
   it("HEAD /live answers the stream's headers at once and ends (it never hangs)", async () => {
     const res = await client.send({
       method: "HEAD",
