@@ -7,9 +7,12 @@ import { requireAdminPage } from "~/features/admin/guard.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import { InboxList } from "~/features/leads/inbox-list";
 import {
+  type Answer,
+  answerLead,
   eraseLeadsOf,
   leadEvents,
   leadListings,
+  leadMailOf,
   listLeads,
   saveLeadNote,
   setLeadStatus,
@@ -18,6 +21,12 @@ import { pageFault } from "~/shared/page-fault.server";
 import type { Route } from "./+types/admin-inbox";
 
 const PAGE_SIZE = 50;
+/** What staff are told once an answer is on its way (the outbox sends it). */
+const ANSWERED = {
+  reply: "Reply sent.",
+  confirm: "Showing confirmed; the invitation is on its way.",
+  decline: "Declined; the renter is told.",
+} as const;
 /** At most this many characters of notes on a lead. */
 const MAX_NOTES = 5000;
 
@@ -80,6 +89,19 @@ export async function action({ context, request }: Route.ActionArgs) {
       }
       if (!(await saveLeadNote(context.db, id, notes, by))) return refuse(gone, 404);
       return { ok: "Note saved." };
+    }
+    if (intent === "reply" || intent === "confirm" || intent === "decline") {
+      if (!Number.isSafeInteger(id)) return refuse(gone, 404);
+      const text = typeof form.get("text") === "string" ? (form.get("text") as string) : "";
+      const chosen = form.get("time");
+      const other = form.get("otherTime");
+      const time =
+        chosen === "other" ? (typeof other === "string" ? other.trim() : "") : String(chosen ?? "");
+      const answer: Answer =
+        intent === "confirm" ? { kind: intent, time, text } : { kind: intent, text };
+      const result = await answerLead(context.db, id, answer, by, await leadMailOf(context));
+      if (!result.ok) return refuse(result.error, result.status);
+      return { ok: ANSWERED[intent] };
     }
     if (intent === "erase") {
       const email = form.get("email");

@@ -207,6 +207,73 @@ describe("inquiries and the inbox", () => {
     expect(text.trim().split("\r\n")).toHaveLength(2);
   });
 
+  it("answers from the inbox: reply, confirm a showing at another time, decline; for admins only", async () => {
+    const [lead] = await t.db.query<{ id: number }>(
+      "SELECT id::int AS id FROM leads WHERE kind = 'showing'",
+    );
+    const id = String(lead?.id);
+    const act = (fields: Record<string, string>, cookie = admin) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      return fetch(`${t.base}/admin/inbox`, {
+        method: "POST",
+        body: form,
+        headers: { cookie, origin: t.base },
+      });
+    };
+    const answers = async () =>
+      t.db.query<{ kind: string; to: string[] }>(
+        `SELECT kind, to_addresses AS "to" FROM outbox
+         WHERE ref = $1 AND kind NOT LIKE 'lead%' ORDER BY id`,
+        [`lead:${id}`],
+      );
+
+    // Refused: a visitor's answer, an empty reply, a confirmation with no time; nothing sent.
+    const visitor = await t.signIn("visitor2@example.com");
+    expect((await act({ intent: "reply", id, text: "Hi" }, visitor)).status).toBe(404);
+    const empty = await act({ intent: "reply", id, text: "" });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Write a reply.");
+    const noTime = await act({ intent: "confirm", id, time: "other", otherTime: "" });
+    expect(noTime.status).toBe(400);
+    expect(await noTime.text()).toContain(
+      "Choose a proposed time, or enter another date and time.",
+    );
+    expect(await answers()).toEqual([]);
+
+    const reply = await act({ intent: "reply", id, text: "It is still available." });
+    expect(reply.status).toBe(200);
+    expect(await reply.text()).toContain("Reply sent.");
+    const confirm = await act({
+      intent: "confirm",
+      id,
+      time: "other",
+      otherTime: "2027-03-05T11:15",
+      text: "",
+    });
+    expect(confirm.status).toBe(200);
+    const [status] = await t.db.query<{ status: string }>(
+      "SELECT status FROM leads WHERE id = $1",
+      [id],
+    );
+    expect(status?.status).toBe("showing-scheduled");
+    const decline = await act({ intent: "decline", id });
+    expect(decline.status).toBe(200);
+    expect(await answers()).toEqual([
+      { kind: "reply", to: ["ana@example.com"] },
+      { kind: "showing-confirm", to: ["ana@example.com"] },
+      { kind: "showing-decline", to: ["ana@example.com"] },
+    ]);
+
+    // The thread shows each answer with who sent it.
+    const page = await fetch(`${t.base}/admin/inbox?kind=showing`, { headers: { cookie: admin } });
+    const html = await page.text();
+    expect(html).toContain("Thread");
+    expect(html).toContain("It is still available.");
+    expect(html).toContain("Showing confirmed for Friday, March 5, 2027 at 11:15");
+    expect(html).toContain("Showing declined");
+  });
+
   it("'Erase this person' deletes every item from the address, with its e-mail", async () => {
     expect((await counts()).leads).toBeGreaterThan(0);
     const form = new FormData();

@@ -1,7 +1,13 @@
 // The inbox's filters and items (docs/behaviour.md §27). Each change is a form posted to the
 // page's action, so the list is reloaded from the server after it.
-import { Form, Link, useFetcher } from "react-router";
-import { describeLocalTime, LEAD_KINDS, LEAD_STATUSES, type LeadStatus } from "~/domain/inquiry";
+import { Form, Link, useFetcher, useSubmit } from "react-router";
+import {
+  ANSWER_LABELS,
+  describeLocalTime,
+  LEAD_KINDS,
+  LEAD_STATUSES,
+  type LeadStatus,
+} from "~/domain/inquiry";
 import { listingPath } from "~/domain/listing-kinds";
 import { useDialogs } from "~/features/dialogs";
 import type { Lead, LeadEvent } from "./leads.server";
@@ -152,6 +158,8 @@ function InboxItem({ lead }: { lead: InboxLead }) {
           </>
         ) : null}
       </dl>
+      <Thread lead={lead} />
+      <Answers lead={lead} />
       <Form method="post" className="inbox-status-form" preventScrollReset>
         <input type="hidden" name="intent" value="status" />
         <input type="hidden" name="id" value={lead.id} />
@@ -226,9 +234,130 @@ function InboxItem({ lead }: { lead: InboxLead }) {
   );
 }
 
+/** What was said: the renter's message, then every answer sent from the inbox, oldest first. */
+function Thread({ lead }: { lead: InboxLead }) {
+  const answers = lead.events.filter((e) => e.action in ANSWER_TITLES);
+  if (answers.length === 0) return null;
+  return (
+    <section className="inbox-thread" aria-label={`${ANSWER_LABELS.thread} with ${lead.name}`}>
+      <h3 className="inbox-thread-title">{ANSWER_LABELS.thread}</h3>
+      <ol>
+        {answers.map((e, i) => {
+          const detail = e.detail as { text?: string; time?: string };
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: answers never reorder
+            <li key={i} className="inbox-answer">
+              <p className="inbox-meta">
+                <time dateTime={e.at}>{when(e.at)}</time>
+                {e.byEmail ? `, ${e.byEmail}` : ""}: {answerTitle(e.action, detail.time)}
+              </p>
+              {detail.text ? <p className="inbox-message">{detail.text}</p> : null}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+const ANSWER_TITLES: Record<string, string> = {
+  reply: "Reply sent",
+  confirm: "Showing confirmed",
+  decline: "Showing declined",
+};
+
+function answerTitle(action: string, time: string | undefined): string {
+  const title = ANSWER_TITLES[action] ?? action;
+  return time ? `${title} for ${describeLocalTime(time)}` : title;
+}
+
+/** 'Reply' to any item; 'Confirm showing' and 'Decline' to a showing request. */
+function Answers({ lead }: { lead: InboxLead }) {
+  const dialogs = useDialogs();
+  // A navigation, not a fetcher: what the action answers shows at the top of the page.
+  const submit = useSubmit();
+  const id = `lead-${lead.id}`;
+  return (
+    <div className="inbox-answers">
+      <Form method="post" className="inbox-reply-form" preventScrollReset>
+        <input type="hidden" name="intent" value="reply" />
+        <input type="hidden" name="id" value={lead.id} />
+        <label className="form-label" htmlFor={`${id}-reply`}>
+          {ANSWER_LABELS.replyText}
+        </label>
+        <textarea id={`${id}-reply`} name="text" className="form-control" rows={3} />
+        <button type="submit" className="btn btn-primary">
+          {ANSWER_LABELS.reply}
+        </button>
+      </Form>
+      {lead.kind === "showing" ? (
+        <>
+          <Form method="post" className="inbox-confirm-form" preventScrollReset>
+            <input type="hidden" name="intent" value="confirm" />
+            <input type="hidden" name="id" value={lead.id} />
+            <fieldset>
+              <legend className="form-label">{ANSWER_LABELS.showingTime}</legend>
+              {lead.preferredTimes.map((t, i) => (
+                <label key={t} className="inbox-choice">
+                  <input type="radio" name="time" value={t} defaultChecked={i === 0} />{" "}
+                  {describeLocalTime(t)}
+                </label>
+              ))}
+              <label className="inbox-choice">
+                <input
+                  type="radio"
+                  name="time"
+                  value="other"
+                  defaultChecked={lead.preferredTimes.length === 0}
+                />{" "}
+                {ANSWER_LABELS.anotherTime}
+              </label>
+              <input
+                type="datetime-local"
+                name="otherTime"
+                className="form-control"
+                aria-label={ANSWER_LABELS.anotherTimeInput}
+              />
+            </fieldset>
+            <label className="form-label" htmlFor={`${id}-confirm-note`}>
+              {ANSWER_LABELS.confirmNote}
+            </label>
+            <textarea id={`${id}-confirm-note`} name="text" className="form-control" rows={2} />
+            <button type="submit" className="btn btn-primary">
+              {ANSWER_LABELS.confirm}
+            </button>
+          </Form>
+          <Form
+            method="post"
+            preventScrollReset
+            onSubmit={async (event) => {
+              event.preventDefault();
+              const form = event.currentTarget;
+              if (await dialogs.confirm()) {
+                void submit(form, { method: "post", preventScrollReset: true });
+              }
+            }}
+          >
+            <input type="hidden" name="intent" value="decline" />
+            <input type="hidden" name="id" value={lead.id} />
+            <button type="submit" className="btn btn-outline">
+              {ANSWER_LABELS.decline}
+            </button>
+          </Form>
+          {dialogs.element}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
 function eventText(e: LeadEvent): string {
   if (e.action === "received") return "received";
   if (e.action === "note") return "note saved";
+  if (e.action in ANSWER_TITLES) {
+    const time = (e.detail as { time?: string }).time;
+    return `${(ANSWER_TITLES[e.action] ?? "").toLowerCase()}${time ? ` for ${describeLocalTime(time)}` : ""}`;
+  }
   const to = (e.detail as { to?: LeadStatus }).to;
   const from = (e.detail as { from?: LeadStatus }).from;
   return `status ${from ? LEAD_STATUSES[from] : "?"} → ${to ? LEAD_STATUSES[to] : "?"}`;

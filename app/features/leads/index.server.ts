@@ -1,3 +1,4 @@
+export { type Answer, type AnswerResult, answerLead } from "./answer.server";
 export {
   allLeads,
   countNewLeads,
@@ -14,4 +15,9 @@ export {
   statusLabel,
 } from "./leads.server";
 export { startLeadPurge } from "./purge.server";
-export { type InquiryListing, type InquiryResult, submitInquiry } from "./submit.server";
+export {
+  type InquiryListing,
+  type InquiryResult,
+  leadMailOf,
+  submitInquiry,
+} from "./submit.server";

@@ -37,7 +37,7 @@ export interface LeadEvent {
   leadId: number;
   at: string;
   byEmail: string | null;
-  action: "received" | "status" | "note";
+  action: "received" | "status" | "note" | "reply" | "confirm" | "decline";
   detail: Record<string, unknown>;
 }
 

@@ -15,7 +15,7 @@ import { isCollection } from "~/domain/listing-kinds";
 import { getListing } from "~/features/listings/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
 import { log } from "~/shared/logger.server";
-import { storeLead } from "./leads.server";
+import { type LeadMail, storeLead } from "./leads.server";
 
 /** The listing a form is about, as the page gives it to the form. */
 export interface InquiryListing {
@@ -100,7 +100,6 @@ export async function submitInquiry(
     };
   }
 
-  const site = await getSiteContent(context.db);
   const leadId = await storeLead(
     context.db,
     {
@@ -109,14 +108,20 @@ export async function submitInquiry(
       listingAddress: listing?.address ?? null,
       values,
     },
-    {
-      notify: context.env.leads.notify.length ? context.env.leads.notify : [site.office.email],
-      companyName: site.name,
-      officeEmail: site.office.email,
-      officePhone: site.office.phone,
-      publicUrl: context.env.publicUrl,
-    },
+    await leadMailOf(context),
   );
   log().info({ event: "lead received", leadId }, "lead received");
   return { ok: true, listing };
+}
+
+/** Who hears of leads and what e-mails to renters are signed with, from the site settings. */
+export async function leadMailOf(context: AppLoadContext): Promise<LeadMail> {
+  const site = await getSiteContent(context.db);
+  return {
+    notify: context.env.leads.notify.length ? context.env.leads.notify : [site.office.email],
+    companyName: site.name,
+    officeEmail: site.office.email,
+    officePhone: site.office.phone,
+    publicUrl: context.env.publicUrl,
+  };
 }
