@@ -230,6 +230,31 @@ describe("authorisation of writes and admin pages", () => {
     grant.append("intent", "grant");
     grant.append("email", "intruder@example.com");
     expect((await call(who, "POST", "/admin/admins", grant)).status).toBe(404);
+    // So are the inbox's actions (docs/behaviour.md §27): no answer is sent, nothing recorded.
+    // A real showing request to aim at: without the guard, each of these would act on it.
+    const [lead] = await db.query<{ id: number }>(
+      `INSERT INTO leads (kind, name, email, message, preferred_times)
+       VALUES ('showing', 'Ana', 'a@example.com', 'Hi', '{2027-03-01T10:00}') RETURNING id::int AS id`,
+    );
+    const leadBefore = await db.query("SELECT * FROM leads WHERE id = $1", [lead?.id]);
+    const mailBefore = await db.query("SELECT id FROM outbox ORDER BY id");
+    for (const intent of ["status", "note", "reply", "confirm", "decline", "erase"]) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({
+        intent,
+        id: String(lead?.id),
+        status: "closed",
+        notes: "x",
+        text: "Hello",
+        time: "2027-03-01T10:00",
+        email: "a@example.com",
+      })) {
+        form.append(k, v);
+      }
+      expect.soft((await call(who, "POST", "/admin/inbox", form)).status, intent).toBe(404);
+    }
+    expect(await db.query("SELECT id FROM outbox ORDER BY id")).toEqual(mailBefore);
+    expect(await db.query("SELECT * FROM leads WHERE id = $1", [lead?.id])).toEqual(leadBefore);
     expect(await snapshot()).toEqual(before);
   });
 

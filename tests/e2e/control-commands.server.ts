@@ -27,20 +27,43 @@ import { readStoredContent } from "~/features/site-settings/index.server";
 import type { Db } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { HttpError } from "~/shared/http-error.server";
+import type { TestSmtp } from "../support/smtp";
 
 export function controlCommands({
   db,
   images,
   env,
   hub,
+  smtp,
 }: {
   db: Db;
   images: ImageStore;
   env: Env;
   hub: LiveHub;
+  /** The SMTP server the test server sends to (tests/support/smtp.ts). */
+  smtp: TestSmtp;
 }) {
   const writes = new ListingWrites(db, images);
   return {
+    /** What arrived at the test SMTP server for this address, as a recipient reads it. */
+    mailTo(address: string) {
+      return smtp.received
+        .filter((m) =>
+          JSON.stringify(m.to ?? "")
+            .toLowerCase()
+            .includes(address.toLowerCase()),
+        )
+        .map((m) => ({
+          subject: m.subject ?? "",
+          text: m.text ?? "",
+          attachments: m.attachments.map((a) => ({
+            contentType: a.contentType,
+            filename: a.filename ?? null,
+            method: (a as { method?: string }).method ?? null,
+            content: a.content.toString("utf8"),
+          })),
+        }));
+    },
     insertListing: (collection: Collection, id: string, input: ListingInput) =>
       insertListing(db, collection, id, input),
 

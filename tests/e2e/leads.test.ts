@@ -1,9 +1,14 @@
 // The lead path in a browser (issue 21; docs/behaviour.md §27): a renter asks about a listing
 // and proposes times, with and without JavaScript; refused fields are marked by the page and
-// nothing typed is lost; staff see the request arrive in the inbox live and work it.
+// nothing typed is lost; staff see the request arrive in the inbox live and work it, answer it
+// ('Reply', 'Confirm showing', 'Decline'), and the renter's e-mail arrives at the test server's
+// SMTP server with the invitation.
 import type { Page } from "@playwright/test";
+import ICAL from "ical.js";
+import { control } from "./control";
 import { expect, test } from "./fixtures";
 import { gotoHydrated, heading, uniqueSuffix } from "./helpers";
+import { serverInfo, siteURL } from "./server-info";
 
 const form = (page: Page) => page.locator("section.inquiry");
 const field = (page: Page, label: string) => form(page).getByLabel(label, { exact: true });
@@ -116,4 +121,102 @@ test("the contact page has 'Send us a message', and the privacy notice is one cl
     "href",
     "/privacy",
   );
+});
+
+/** A showing request sent as the listing page's form posts it (the form itself: tests above). */
+async function requestShowing(listingId: string, name: string, email: string, times: string[]) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    listing: `properties/${listingId}`,
+    started: String(Date.now() - 10_000),
+    name,
+    email,
+    message: "Could I see it?",
+    website: "",
+    showing: "on",
+  })) {
+    form.append(k, v);
+  }
+  for (const t of times) form.append("time", t);
+  const res = await fetch(siteURL("/inquiries"), {
+    method: "POST",
+    body: form,
+    headers: { origin: serverInfo().baseURL },
+  });
+  expect(res.status).toBe(200);
+}
+
+test("staff reply and confirm a showing; the renter's e-mail arrives with the invitation", async ({
+  seedListing,
+  adminPage,
+}) => {
+  const suffix = uniqueSuffix();
+  // A comma and a semicolon, escaped in the invitation and read back as written.
+  const listing = await seedListing("properties", {
+    address: `${suffix} Answer Court, Unit 2; rear`,
+    currently_available: true,
+  });
+  const email = `cleo.${suffix}@example.com`.toLowerCase();
+  await requestShowing(listing.id, `Cleo ${suffix}`, email, [
+    "2027-04-05T10:00",
+    "2027-04-06T18:30",
+  ]);
+
+  await gotoHydrated(adminPage, "/admin/inbox?kind=showing");
+  const item = adminPage.locator(".inbox-item", { hasText: `Cleo ${suffix}` });
+  await expect(item).toBeVisible();
+
+  // 'Reply': the e-mail goes to the renter and the reply stays in the item's thread.
+  await item.getByLabel("Your reply").fill("Yes, it is still available.");
+  await item.getByRole("button", { name: "Reply", exact: true }).click();
+  await expect(adminPage.getByText("Reply sent.", { exact: true })).toBeVisible();
+  // The reply box is empty again: a second click cannot send it twice.
+  await expect(item.getByLabel("Your reply")).toHaveValue("");
+  await expect(item.locator(".inbox-thread")).toContainText("Yes, it is still available.");
+  await expect(item.locator(".inbox-status")).toHaveText("Contacted");
+
+  // 'Confirm showing' at the second proposed time.
+  await item.getByLabel("Tuesday, April 6, 2027 at 18:30").check();
+  await item.getByRole("button", { name: "Confirm showing" }).click();
+  await expect(item.locator(".inbox-status")).toHaveText("Showing scheduled");
+  await expect(item.locator(".inbox-thread")).toContainText(
+    "Showing confirmed for Tuesday, April 6, 2027 at 18:30",
+  );
+
+  // What arrived at the SMTP server: the confirmation of the request, the reply, the invitation.
+  await expect
+    .poll(async () => (await control.mailTo(email)).map((m) => m.subject))
+    .toEqual([
+      "We received your showing request",
+      `Re: ${listing.address}`,
+      `Showing confirmed: ${listing.address}, Tuesday, April 6, 2027 at 18:30`,
+    ]);
+  const mails = await control.mailTo(email);
+  expect(mails[1]?.text).toContain("Yes, it is still available.");
+  const invitation = mails[2]?.attachments.find((a) => a.contentType === "text/calendar");
+  expect(invitation, JSON.stringify(mails[2]?.attachments)).toBeDefined();
+  const calendar = new ICAL.Component(ICAL.parse(invitation?.content ?? ""));
+  expect(calendar.getFirstPropertyValue("method")).toBe("REQUEST");
+  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent") ?? undefined);
+  expect(event.location).toBe(listing.address);
+  expect(event.startDate.toString()).toBe("2027-04-06T18:30:00");
+});
+
+test("'Decline' asks first, then sends a polite note and closes the request", async ({
+  seedListing,
+  adminPage,
+}) => {
+  const suffix = uniqueSuffix();
+  const listing = await seedListing("properties", { address: `${suffix} Decline Row` });
+  const email = `dev.${suffix}@example.com`.toLowerCase();
+  await requestShowing(listing.id, `Dev ${suffix}`, email, ["2027-05-01T09:00"]);
+  await gotoHydrated(adminPage, "/admin/inbox?kind=showing");
+  const item = adminPage.locator(".inbox-item", { hasText: `Dev ${suffix}` });
+  await item.getByRole("button", { name: "Decline" }).click();
+  await adminPage.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
+  await expect(item.locator(".inbox-status")).toHaveText("Closed");
+  await expect(item.locator(".inbox-thread")).toContainText("Showing declined");
+  await expect
+    .poll(async () => (await control.mailTo(email)).map((m) => m.subject))
+    .toContain(`About your showing request for ${listing.address}`);
 });

@@ -12,6 +12,7 @@ import { createApp } from "../../server/app";
 import { shutDownOnSignals } from "../../server/graceful-shutdown";
 import { applyHttpTimeouts } from "../../server/http-timeouts";
 import { startServices } from "../../server/services";
+import { startTestSmtp } from "../support/smtp";
 import { type ControlCommands, controlCommands } from "./control-commands.server";
 import { STANDING_ADMIN } from "./server-info";
 
@@ -29,7 +30,10 @@ const [port, controlPort] = [await listening(server), await listening(control)];
 // NODE_ENV "development" (only then does it run): the built-in development identity provider
 // signs test users in offline. The server listens on loopback only. Every browser of the suite
 // is one client (127.0.0.1): page renders are not limited here.
+// E-mail goes to a real SMTP server in this process; tests read what arrived (control.mailTo).
+const smtp = await startTestSmtp();
 const env = readEnv({
+  SMTP_URL: smtp.url,
   RENDER_RATE_LIMIT: "100000000",
   INQUIRY_RATE_LIMIT: "100000000",
   ...process.env,
@@ -46,7 +50,7 @@ const app = await createApp({ ...services, env, build, clientDir: path.resolve("
 // A grant nobody signs in with, so that removing a test's admin never meets the last-admin rule.
 await grantAdmin(services.db, STANDING_ADMIN, "e2e");
 
-const commands = controlCommands({ ...services, env });
+const commands = controlCommands({ ...services, env, smtp });
 server.on("request", app);
 control.on("request", async (req, res) => {
   let body = "";
@@ -72,6 +76,7 @@ shutDownOnSignals({
   closeServices: async () => {
     control.close();
     await services.close();
+    await smtp.close();
   },
   timeoutMs: env.shutdownTimeoutMs,
 });

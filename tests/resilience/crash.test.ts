@@ -9,7 +9,6 @@ import { once } from "node:events";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { listingKey } from "~/domain/listing";
@@ -17,41 +16,12 @@ import type { Collection } from "~/domain/listing-kinds";
 import { readEnv } from "~/shared/env.server";
 import { startServices } from "../../server/services";
 import { jpegWithGps } from "../support/images";
-import { missing } from "../support/prerequisite";
-import { prepareAdmin, startServerProcess } from "../support/server-process";
+import { prepareAdmin, serverProcessTargets, startServerProcess } from "../support/server-process";
 import { storageProblems } from "../support/storage-consistency";
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 20);
 const WORKERS = 6;
 const ADMIN = "crash-admin@example.com";
-
-interface Target {
-  name: "pglite" | "postgres";
-  databaseUrl?: string;
-  cleanup(): Promise<void>;
-}
-
-async function targets(): Promise<Target[]> {
-  const list: Target[] = [{ name: "pglite", cleanup: async () => {} }];
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!missing(!serverUrl && "TEST_DATABASE_URL is not set") && serverUrl) {
-    const schema = `crash_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const url = new URL(serverUrl);
-    url.searchParams.set("options", `-c search_path=${schema}`);
-    list.push({
-      name: "postgres",
-      databaseUrl: url.toString(),
-      async cleanup() {
-        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-        await admin.end();
-      },
-    });
-  }
-  return list;
-}
 
 /** What a listing must look like: exactly these URLs, or these first and `count` in all. */
 type Expect =
@@ -73,7 +43,7 @@ function matches(actual: { description: string; image_urls: string[] } | undefin
   return e.urls.every((url, i) => actual.image_urls[i] === url);
 }
 
-for (const target of await targets()) {
+for (const target of await serverProcessTargets()) {
   describe(`SIGKILL during concurrent admin writes on ${target.name}`, () => {
     afterAll(() => target.cleanup());
 

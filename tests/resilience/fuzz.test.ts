@@ -494,6 +494,47 @@ const generated: fc.Arbitrary<Generated> = fc
         })),
     },
     {
+      // The inbox's actions (docs/behaviour.md §27): status, notes, answers, erasure.
+      weight: 2,
+      arbitrary: fc
+        .record({
+          role: fc.constantFrom<Role>("anonymous", "user", "admin", "admin"),
+          target: fc.constantFrom("/admin/inbox", "/admin/inbox.data", "/admin/inbox?index"),
+          body: fc.oneof(
+            formBody(
+              fc.record(
+                {
+                  intent: fc.oneof(
+                    fc.constantFrom("status", "note", "reply", "confirm", "decline", "erase"),
+                    nasty,
+                  ),
+                  id: fc.oneof(fc.constantFrom("1", "2", "3", "0", "-1", "1e3"), nasty),
+                  status: fc.oneof(fc.constantFrom("new", "closed", "showing-scheduled"), nasty),
+                  notes: nasty,
+                  text: nasty,
+                  time: fc.oneof(fc.constantFrom("other", "2027-03-01T10:00"), nasty),
+                  otherTime: fc.oneof(
+                    fc.constantFrom("2027-02-29T10:00", "2027-03-01T25:00"),
+                    nasty,
+                  ),
+                  email: fc.oneof(fc.constantFrom("fuzz@example.com", ""), nasty),
+                },
+                { requiredKeys: [] },
+              ),
+            ),
+            jsonBody,
+            multipartBody,
+            otherBody,
+          ),
+        })
+        .map(({ body, ...r }) => ({
+          ...r,
+          method: "POST",
+          ...withBody(body),
+          family: "page action",
+        })),
+    },
+    {
       weight: 1,
       arbitrary: fc
         .record({

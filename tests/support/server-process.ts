@@ -5,12 +5,14 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import pg from "pg";
 import { grantAdmin } from "~/features/auth/admins.server";
 import { createSession } from "~/features/auth/sessions.server";
 import { upsertUser } from "~/features/auth/users.server";
 import { openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { START_BUNDLE_REPORTING_PORT, waitForReportedPort } from "../../scripts/shared/listening";
+import { missing } from "./prerequisite";
 
 /**
  * A signed-in admin's Cookie header, written into the database the server will use before it
@@ -98,4 +100,39 @@ export async function rssMb(pid: number): Promise<number> {
   const status = await fs.readFile(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
+}
+
+/** Where a server process keeps its data in a suite: embedded, or a schema of its own. */
+export interface ServerProcessTarget {
+  name: "pglite" | "postgres";
+  /** DATABASE_URL for the server (none: PGlite under DATA_DIR). */
+  databaseUrl?: string;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * PGlite, and PostgreSQL (TEST_DATABASE_URL) in a schema made for the suite and dropped after
+ * it; without TEST_DATABASE_URL the PostgreSQL variant is left out (an error under CI:
+ * prerequisite.ts).
+ */
+export async function serverProcessTargets(prefix = "crash"): Promise<ServerProcessTarget[]> {
+  const list: ServerProcessTarget[] = [{ name: "pglite", cleanup: async () => {} }];
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!missing(!serverUrl && "TEST_DATABASE_URL is not set") && serverUrl) {
+    const schema = `${prefix}_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const url = new URL(serverUrl);
+    url.searchParams.set("options", `-c search_path=${schema}`);
+    list.push({
+      name: "postgres",
+      databaseUrl: url.toString(),
+      async cleanup() {
+        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.end();
+      },
+    });
+  }
+  return list;
 }

@@ -1,6 +1,7 @@
 // A real SMTP server in the test process (the `smtp-server` package), on port 0: what arrives is
 // parsed with mailparser so tests read it as a recipient would. `failing` makes it refuse every
-// message (a mail server that is down for the sender, without closing the port).
+// message (a mail server that is down for the sender, without closing the port); `holding` makes
+// it take messages and never answer.
 import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -10,6 +11,12 @@ export interface TestSmtp {
   received: ParsedMail[];
   /** Refuse (550) every message while true. */
   failing: boolean;
+  /**
+   * While true, read each message and never answer it (a sender killed meanwhile has sent
+   * nothing: a message counts only once the server accepted it); `held` counts them.
+   */
+  holding: boolean;
+  held: number;
   close(): Promise<void>;
 }
 
@@ -18,6 +25,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     url: "",
     received: [],
     failing: false,
+    holding: false,
+    held: 0,
     close: async () => undefined,
   };
   const server = new SMTPServer({
@@ -28,6 +37,13 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       callback(null, { user: auth.username });
     },
     onData(stream, _session, callback) {
+      if (state.holding) {
+        stream.resume();
+        stream.on("end", () => {
+          state.held += 1;
+        });
+        return;
+      }
       if (state.failing) {
         stream.resume();
         stream.on("end", () => {

@@ -6,7 +6,7 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/shared/db.server";
 import { dbTargets } from "../../../tests/support/db-targets";
-import { answerLead } from "./answer.server";
+import { answerLead, showingInvitation } from "./answer.server";
 import { storeLead } from "./leads.server";
 
 const mail = {
@@ -213,3 +213,36 @@ for (const target of dbTargets) {
     });
   });
 }
+
+describe("the showing invitation", () => {
+  const input = {
+    uid: "showing-1@leasing.example",
+    sequence: 0,
+    time: "2027-03-01T10:00",
+    address: "1 Main St",
+    mail,
+  };
+  it("names the renter without a double quote a calendar could not read", () => {
+    const text = showingInvitation({
+      ...input,
+      renter: { name: 'Ana "Annie" Díaz', email: "ana@example.com" },
+    });
+    const event = new ICAL.Event(
+      new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent") ?? undefined,
+    );
+    expect(event.attendees[0]?.getParameter("cn")).toBe("Ana 'Annie' Díaz");
+  });
+
+  it("still invites when the renter's address is one the calendar library refuses", () => {
+    const text = showingInvitation({
+      ...input,
+      renter: { name: "Åsa", email: "åsa@exämple.com" },
+    });
+    const event = new ICAL.Event(
+      new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent") ?? undefined,
+    );
+    expect(event.location).toBe("1 Main St");
+    expect(event.attendees).toEqual([]);
+    expect(String(event.organizer).toLowerCase()).toBe("mailto:office@example.com");
+  });
+});

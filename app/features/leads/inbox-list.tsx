@@ -159,7 +159,8 @@ function InboxItem({ lead }: { lead: InboxLead }) {
         ) : null}
       </dl>
       <Thread lead={lead} />
-      <Answers lead={lead} />
+      {/* Made anew once an answer is recorded, so its fields start empty again. */}
+      <Answers key={lead.events.length} lead={lead} />
       <Form method="post" className="inbox-status-form" preventScrollReset>
         <input type="hidden" name="intent" value="status" />
         <input type="hidden" name="id" value={lead.id} />
