@@ -2,6 +2,7 @@
 // labels, limits and messages, and the check the server runs on what it receives. Labels and
 // messages are the issue's, character for character.
 import { longDate } from "./listing-facts";
+import { parseListingRef } from "./listing-kinds";
 
 export const INQUIRY_LABELS = {
   heading: "Ask about this listing",
@@ -190,7 +191,7 @@ export const SHOWING_MINUTES = 30;
 export const inboxParam = {
   status: (v: string) => (isLeadStatus(v) ? v : null),
   kind: (v: string) => (isLeadKind(v) ? v : null),
-  listing: (v: string) => (/^(properties|newConstruction)\/[^/\s]{1,300}$/.test(v) ? v : null),
+  listing: (v: string) => (parseListingRef(v) ? v : null),
   page: (v: string) => (/^[1-9]\d{0,4}$/.test(v) ? v : null),
 };
 

@@ -59,3 +59,15 @@ export function isPropertyType(value: unknown): value is PropertyType {
 export function listingPath(collection: Collection, id: string) {
   return `${KINDS[collection].route}/${encodeURIComponent(id)}`;
 }
+
+/**
+ * A listing named in one value, `{collection}/{id}` ('properties/12-main-st'), as forms and the
+ * inbox's filter carry it; null for anything else.
+ */
+export function parseListingRef(value: string): { collection: Collection; id: string } | null {
+  const slash = value.indexOf("/");
+  const collection = value.slice(0, slash);
+  const id = value.slice(slash + 1);
+  if (slash < 0 || !isCollection(collection) || !/^[^/\s]{1,300}$/.test(id)) return null;
+  return { collection, id };
+}

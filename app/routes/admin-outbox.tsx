@@ -1,10 +1,12 @@
 // /admin/outbox, 'Outbox': every e-mail the site wrote, newest first, with its state ('Sent',
 // 'Waiting', 'Failed: {reason}'). Without SMTP_URL nothing is sent, and this is where staff read
 // the messages (docs/decisions/0062-outbox-for-outgoing-mail.md).
+
 import { Link } from "react-router";
 import { requireAdminPage } from "~/features/admin/guard.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import { listOutbox, stateLabel } from "~/features/mail/index.server";
+import { formatWhen } from "~/shared/format-when";
 import type { Route } from "./+types/admin-outbox";
 
 const PAGE_SIZE = 50;
@@ -57,8 +59,8 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
               <details>
                 <summary>
                   <strong>{m.subject}</strong> · to {m.to} ·{" "}
-                  <time dateTime={m.createdAt}>{m.createdAt.slice(0, 16).replace("T", " ")}</time>{" "}
-                  UTC · <span className="outbox-state">{m.state}</span>
+                  <time dateTime={m.createdAt}>{formatWhen(m.createdAt)}</time> ·{" "}
+                  <span className="outbox-state">{m.state}</span>
                 </summary>
                 <pre className="outbox-body">{m.body}</pre>
                 {m.invitation ? <p>With a calendar invitation (.ics).</p> : null}

@@ -3,9 +3,9 @@ import { Link, useRevalidator } from "react-router";
 import { type Collection, KINDS, listingPath } from "~/domain/listing-kinds";
 import { successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
+import { formatWhen } from "~/shared/format-when";
 import { useHydrated } from "~/shared/use-hydrated";
 import { apiRequest } from "./api-client";
-import { formatWhen } from "./history-list";
 
 export interface DeletedItem {
   entry: number;

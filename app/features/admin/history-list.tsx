@@ -4,6 +4,7 @@ import { LISTING_FIELD_LABELS } from "~/domain/listing-fields";
 import type { ListingKind } from "~/domain/listing-kinds";
 import { successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
+import { formatWhen } from "~/shared/format-when";
 import { useHydrated } from "~/shared/use-hydrated";
 import { apiRequest, apiUrl } from "./api-client";
 
@@ -44,15 +45,6 @@ function shown(field: string, value: unknown): string {
   }
   if (value === null || value === undefined || value === "") return "(empty)";
   return String(value);
-}
-
-/** "Nov 23, 2026, 11:40 PM UTC": the same text on the server and in any browser. */
-export function formatWhen(iso: string) {
-  return `${new Date(iso).toLocaleString("en-US", {
-    timeZone: "UTC",
-    dateStyle: "medium",
-    timeStyle: "short",
-  })} UTC`;
 }
 
 export function changeLines(item: HistoryItem): string[] {

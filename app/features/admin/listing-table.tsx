@@ -10,8 +10,8 @@ import {
   type TableQuery,
   tableHref,
 } from "~/domain/listing-table";
+import { formatWhen } from "~/shared/format-when";
 import { AvailabilityToggle } from "./availability-toggle";
-import { formatWhen } from "./history-list";
 
 /** One row as the loader sends it (listTable() in features/listings). */
 export interface ListingTableRow {

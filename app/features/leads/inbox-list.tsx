@@ -10,6 +10,7 @@ import {
 } from "~/domain/inquiry";
 import { listingPath } from "~/domain/listing-kinds";
 import { useDialogs } from "~/features/dialogs";
+import { formatWhen } from "~/shared/format-when";
 import type { Lead, LeadEvent } from "./leads.server";
 
 type InboxLead = Lead & { events: LeadEvent[] };
@@ -23,8 +24,6 @@ export interface InboxListProps {
   leads: InboxLead[];
   answer: { ok?: string; error?: string } | null;
 }
-
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
 export function InboxList({ filter, page, pages, total, listings, leads, answer }: InboxListProps) {
   const query = new URLSearchParams(
@@ -131,7 +130,7 @@ function InboxItem({ lead }: { lead: InboxLead }) {
         )}
       </h2>
       <p className="inbox-meta">
-        <time dateTime={lead.createdAt}>{when(lead.createdAt)}</time> ·{" "}
+        <time dateTime={lead.createdAt}>{formatWhen(lead.createdAt)}</time> ·{" "}
         <span className="inbox-status">{LEAD_STATUSES[lead.status]}</span>
       </p>
       <dl className="inbox-fields">
@@ -209,7 +208,7 @@ function InboxItem({ lead }: { lead: InboxLead }) {
             {lead.events.map((e, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: events never reorder
               <li key={i}>
-                {when(e.at)}
+                {formatWhen(e.at)}
                 {e.byEmail ? `, ${e.byEmail}` : ""}: {eventText(e)}
               </li>
             ))}
@@ -249,7 +248,7 @@ function Thread({ lead }: { lead: InboxLead }) {
             // biome-ignore lint/suspicious/noArrayIndexKey: answers never reorder
             <li key={i} className="inbox-answer">
               <p className="inbox-meta">
-                <time dateTime={e.at}>{when(e.at)}</time>
+                <time dateTime={e.at}>{formatWhen(e.at)}</time>
                 {e.byEmail ? `, ${e.byEmail}` : ""}: {answerTitle(e.action, detail.time)}
               </p>
               {detail.text ? <p className="inbox-message">{detail.text}</p> : null}

@@ -12,7 +12,7 @@ import {
   type LeadKind,
   type LeadStatus,
 } from "~/domain/inquiry";
-import type { Collection } from "~/domain/listing-kinds";
+import { type Collection, parseListingRef } from "~/domain/listing-kinds";
 import { enqueueMail, eraseMailOf } from "~/features/mail/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
 
@@ -159,9 +159,9 @@ function where(filter: LeadFilter): { sql: string; params: unknown[] } {
     params.push(filter.kind);
     parts.push(`kind = $${params.length}`);
   }
-  if (filter.listing) {
-    const [collection, ...rest] = filter.listing.split("/");
-    params.push(collection, rest.join("/"));
+  const listing = filter.listing ? parseListingRef(filter.listing) : null;
+  if (listing) {
+    params.push(listing.collection, listing.id);
     parts.push(`collection = $${params.length - 1} AND listing_id = $${params.length}`);
   }
   return { sql: parts.length ? `WHERE ${parts.join(" AND ")}` : "", params };

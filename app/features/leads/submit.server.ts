@@ -11,7 +11,7 @@ import {
   type InquiryValues,
   MIN_SUBMIT_MS,
 } from "~/domain/inquiry";
-import { isCollection } from "~/domain/listing-kinds";
+import { parseListingRef } from "~/domain/listing-kinds";
 import { getListing } from "~/features/listings/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
 import { log } from "~/shared/logger.server";
@@ -57,11 +57,10 @@ export async function submitInquiry(
 
   // The listing, as stored (never the form's word for its address).
   let listing: InquiryListing | null = null;
-  const [collection, ...rest] = text(form, "listing").split("/");
-  const id = rest.join("/");
-  if (collection && id && isCollection(collection)) {
-    const found = await getListing(context.db, collection, id);
-    if (found) listing = { collection, id, address: found.address };
+  const ref = parseListingRef(text(form, "listing"));
+  if (ref) {
+    const found = await getListing(context.db, ref.collection, ref.id);
+    if (found) listing = { ...ref, address: found.address };
   }
 
   const givenStart = Number(text(form, "started"));
