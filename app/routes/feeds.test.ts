@@ -91,6 +91,15 @@ async function seed(db: Db) {
   );
 }
 
+interface AtomEntry {
+  id: string;
+  title: string;
+  summary: { "#text": string };
+  content: { "#text": string };
+  category: unknown;
+  updated: string;
+}
+
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: "@_",
@@ -276,7 +285,7 @@ describe.each(dbTargets)("listing feeds on $name", (target) => {
       { "@_rel": "alternate", "@_type": "text/html", "@_href": `${t.base}/` },
     ]);
     expect(feed.author.name).toBe(COMPANY);
-    const entries = feed.entry as Record<string, any>[];
+    const entries = feed.entry as AtomEntry[];
     // Inserted in this order, so the newest (the construction) comes first.
     expect(entries.map((e) => e.id)).toEqual(
       [BUILDING, BEACH, TAKEN, NO_PHOTOS, NO_ZIP]
@@ -287,7 +296,7 @@ describe.each(dbTargets)("listing feeds on $name", (target) => {
         )
         .concat(`${t.base}/properties/${encodeURIComponent(listingKey(COMPLETE))}`),
     );
-    const complete = entries.at(-1) as Record<string, any>;
+    const complete = entries.at(-1) as AtomEntry;
     expect(complete.title).toBe(`${COMPLETE}, Arlington & Co, VA 22201`);
     expect(complete.summary).toEqual({
       "@_type": "text",
@@ -296,7 +305,7 @@ describe.each(dbTargets)("listing feeds on $name", (target) => {
     expect(complete.content["#text"]).toBe(`${TRICKY}\nSecond line & more.`);
     expect(complete.category).toEqual({ "@_term": "properties", "@_label": "Property" });
     expect(complete.updated).toMatch(/Z$/);
-    const taken = entries.find((e) => e.title.startsWith(TAKEN)) as Record<string, any>;
+    const taken = entries.find((e) => e.title.startsWith(TAKEN)) as AtomEntry;
     expect(taken.summary["#text"]).not.toContain("9,999");
   });
 
