@@ -1,4 +1,5 @@
 import type { Viewer } from "~/features/auth/viewer";
+import type { FeedCache } from "~/features/feeds/index.server";
 import type { ImageStore } from "~/features/images/storage.server";
 import type { Db } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
@@ -21,5 +22,7 @@ declare module "react-router" {
      * wait, or 0 to go ahead (server/rate-limits.ts).
      */
     limitInquiry?: () => Promise<number>;
+    /** The listing feeds, kept until the data changes (docs/behaviour.md §28). */
+    feeds: FeedCache;
   }
 }

@@ -17,6 +17,9 @@ export default [
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("sitemaps/:file", "routes/sitemap-file.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
+  route("feeds/hotpads.xml", "routes/feeds-hotpads-xml.ts"),
+  route("feeds/listings.json", "routes/feeds-listings-json.ts"),
+  route("feeds/new-listings.xml", "routes/feeds-new-listings-xml.ts"),
   // Admin-only: their loaders answer 404 to anyone else.
   route("addproperty", "routes/add-property.tsx"),
   route("addnewconstruction", "routes/add-construction.tsx"),
@@ -27,6 +30,7 @@ export default [
   route("admin/deleted", "routes/recently-deleted.tsx"),
   route("admin/listings", "routes/admin-listings.tsx"),
   route("admin/outbox", "routes/admin-outbox.tsx"),
+  route("admin/feeds", "routes/admin-feeds.tsx"),
   route("admin/inbox", "routes/admin-inbox.tsx"),
   route("admin/inbox/export", "routes/admin-inbox-export.ts"),
   route("*", "routes/not-found.tsx"),

@@ -7,6 +7,7 @@ import { createAuthRouter } from "~/features/auth/auth-router.server";
 import { sessionTokenFromCookies } from "~/features/auth/sessions.server";
 import { getViewer, requireAdmin } from "~/features/auth/viewer.server";
 import { securityHeaders } from "~/features/document/security-headers.server";
+import { FeedCache } from "~/features/feeds/index.server";
 import { createListingApi } from "~/features/listings/api.server";
 import { liveEventStream } from "~/features/live/event-stream.server";
 import type { LiveHub } from "~/features/live/hub.server";
@@ -90,6 +91,16 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
     hub.observeSite(() => pageCache.clear());
   }
   const loaderDb = outageAs503(db);
+  // The listing feeds (docs/behaviour.md §28): kept in every mode, cleared as the kept pages are.
+  const feeds = new FeedCache(loaderDb, {
+    publicUrl: env.publicUrl,
+    photoBaseUrl: env.photoBaseUrl,
+  });
+  hub.observe(
+    () => feeds.clear(),
+    () => feeds.clear(),
+  );
+  hub.observeSite(() => feeds.clear());
   const render = createRequestHandler(options.build, development ? "development" : "production");
   // Canonical page URLs from React Router's own route table (in development, as Vite has it now).
   const buildNow = options.build;
@@ -125,6 +136,7 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
           viewer,
           requestId: requestIdOf.get(request),
           limitInquiry: () => inquiryLimit(clientOf.get(request) ?? "unknown"),
+          feeds,
         },
       };
     },
@@ -159,7 +171,15 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   const adminOnly = requireAdmin({ db, env });
   app.use(
     "/api/site",
-    createSettingsApi({ db, images, requireAdmin: adminOnly, onSaved: () => pageCache?.clear() }),
+    createSettingsApi({
+      db,
+      images,
+      requireAdmin: adminOnly,
+      onSaved: () => {
+        pageCache?.clear();
+        feeds.clear();
+      },
+    }),
   );
   app.use(
     "/api",
@@ -167,7 +187,10 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
       db,
       images,
       requireAdmin: adminOnly,
-      onSiteChange: () => pageCache?.clear(),
+      onSiteChange: () => {
+        pageCache?.clear();
+        feeds.clear();
+      },
       // The CSV names photos by an address staff can open: the CDN's, else this site's.
       photoAddress: (url) =>
         url.startsWith("/images/") && env.photoBaseUrl

@@ -198,6 +198,7 @@ describe("authorisation of writes and admin pages", () => {
     "/admin/deleted",
     "/admin/listings",
     "/admin/outbox",
+    "/admin/feeds",
     "/admin/inbox",
     "/properties/1-target-road/history",
     "/new-construction/2-target-road/history",

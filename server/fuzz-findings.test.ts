@@ -70,6 +70,9 @@ describe("refusals found by the fuzz suite", () => {
       "/assets/x.js",
       "/sitemap.xml",
       "/robots.txt",
+      "/feeds/hotpads.xml",
+      "/feeds/listings.json",
+      "/feeds/new-listings.xml",
       "/rental-application.pdf",
     ]) {
       const res = await client.send({ method: "POST", target, headers: { cookie: admin } });

@@ -97,14 +97,15 @@ test.describe("sign-in, roles and logout", () => {
       "/addnewconstruction",
     );
     await openUserMenu(page, user);
-    // (Site settings, Recently deleted, All listings, Outbox: docs/behaviour.md §18, §22, §25;
-    // decision 0062.)
+    // (Site settings, Recently deleted, All listings, Listing feeds, Outbox: docs/behaviour.md
+    // §18, §22, §25, §28; decision 0062.)
     await expect(menuEntries(page)).toHaveText([
       "Admin",
       "Manage admins",
       "Site settings",
       "Recently deleted",
       "All listings",
+      "Listing feeds",
       /^Inbox( \(\d+\))?$/,
       "Outbox",
       "Logout",

@@ -34,6 +34,7 @@ test.describe("site settings", () => {
       "Site settings",
       "Recently deleted",
       "All listings",
+      "Listing feeds",
       /^Inbox( \(\d+\))?$/,
       "Outbox",
     ]);

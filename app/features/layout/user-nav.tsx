@@ -98,6 +98,7 @@ export function UserMenu({ viewer, onChosen }: { viewer: Viewer; onChosen?: () =
               {menuLink("/admin/site", "Site settings")}
               {menuLink("/admin/deleted", "Recently deleted")}
               {menuLink("/admin/listings", "All listings")}
+              {menuLink("/admin/feeds", "Listing feeds")}
               {menuLink("/admin/inbox", inboxNew ? `Inbox (${inboxNew})` : "Inbox")}
               {menuLink("/admin/outbox", "Outbox")}
             </>

@@ -5,6 +5,7 @@ import type { AppLoadContext, UNSAFE_DataWithResponseInit } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { company } from "~/domain/company";
 import { selectFeatured } from "~/domain/featured";
+import { FeedCache } from "~/features/feeds/index.server";
 import { DiskImageStore } from "~/features/images/storage.server";
 import { readEnv } from "~/shared/env.server";
 import { dbTargets } from "../../../tests/support/db-targets";
@@ -26,6 +27,7 @@ describe.each(dbTargets)("loaders on $name with the demo content", (target) => {
       images: new DiskImageStore(imageRoot),
       env: readEnv({}),
       viewer: { user: null, isAdmin: false, signIn: { available: false, providerName: "Google" } },
+      feeds: new FeedCache(opened.db, { publicUrl: "http://localhost:3000" }),
     };
     cleanup = opened.cleanup;
     expect(await seedDemoContent(context.db, context.images)).toBe(DEMO_LISTINGS.length);
