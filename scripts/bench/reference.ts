@@ -6,8 +6,11 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
-/** The last build before the five issues that cost the public pages their TBT (487490a). */
-export const REFERENCE_COMMIT = "487490a";
+/**
+ * The last build before the five issues that cost the public pages their TBT (487490a), or the
+ * commit in BENCH_REFERENCE (to compare a change with the build just before it).
+ */
+export const REFERENCE_COMMIT = process.env.BENCH_REFERENCE || "487490a";
 
 export type Reference = { commit: string; dir: string } | { commit: string; error: string };
 
