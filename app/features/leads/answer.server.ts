@@ -5,13 +5,12 @@
 // when any part is refused.
 import { createEvent, type EventAttributes } from "ics";
 import {
-  ANSWER_ERRORS,
   describeLocalTime,
   INQUIRY_LIMITS,
   isLocalDateTime,
   type LeadStatus,
-  SHOWING_MINUTES,
 } from "~/domain/inquiry";
+import { ANSWER_ERRORS, SHOWING_MINUTES } from "~/domain/inquiry-answers";
 import { enqueueMail } from "~/features/mail/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
 import { type LeadMail, leadRef } from "./leads.server";

@@ -1,13 +1,8 @@
 // The inbox's filters and items (docs/behaviour.md §27). Each change is a form posted to the
 // page's action, so the list is reloaded from the server after it.
 import { Form, Link, useFetcher, useSubmit } from "react-router";
-import {
-  ANSWER_LABELS,
-  describeLocalTime,
-  LEAD_KINDS,
-  LEAD_STATUSES,
-  type LeadStatus,
-} from "~/domain/inquiry";
+import { describeLocalTime, LEAD_KINDS, LEAD_STATUSES, type LeadStatus } from "~/domain/inquiry";
+import { ANSWER_LABELS } from "~/domain/inquiry-answers";
 import { listingPath } from "~/domain/listing-kinds";
 import { useDialogs } from "~/features/dialogs";
 import { formatWhen } from "~/shared/format-when";
