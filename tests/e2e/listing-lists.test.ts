@@ -15,6 +15,7 @@ import {
   hrefs,
   nav,
   texts,
+  waitForHydration,
 } from "./helpers";
 
 const CARD_TITLES = "ul.card-grid li.card .card-title";
@@ -155,6 +156,9 @@ for (const collection of COLLECTIONS) {
       const commercial = addressesWhere(rows, (r) => r.property_type === "Commercial");
       await expect.poll(() => shownAddresses(page)).toEqual(commercial);
       await page.reload();
+      // The next change must reach React: on a slow machine the select can be changed before
+      // the reloaded page hydrated, and the list would never follow (CI saw it).
+      await waitForHydration(page);
       await expect(typeSelect(page)).toHaveValue("Commercial");
       await expect.poll(() => shownAddresses(page)).toEqual(commercial);
 
@@ -200,6 +204,7 @@ test.describe("/properties availability filter", () => {
     await expect(page).toHaveURL((url) => url.pathname === "/properties" && url.search === "");
 
     await page.reload();
+    await waitForHydration(page);
     await expect(checkbox(page)).toBeChecked();
     await expect(select(page)).toHaveValue("Residential");
     await expect.poll(() => shownAddresses(page)).toEqual(availableResidential);
