@@ -4,7 +4,7 @@
 // ('Reply', 'Confirm showing', 'Decline'), and the renter's e-mail arrives at the test server's
 // SMTP server with the invitation.
 import type { Page } from "@playwright/test";
-import ICAL from "ical.js";
+import { readInvitation } from "../support/calendar";
 import { control } from "./control";
 import { expect, test } from "./fixtures";
 import { gotoHydrated, heading, uniqueSuffix } from "./helpers";
@@ -195,9 +195,8 @@ test("staff reply and confirm a showing; the renter's e-mail arrives with the in
   expect(mails[1]?.text).toContain("Yes, it is still available.");
   const invitation = mails[2]?.attachments.find((a) => a.contentType === "text/calendar");
   expect(invitation, JSON.stringify(mails[2]?.attachments)).toBeDefined();
-  const calendar = new ICAL.Component(ICAL.parse(invitation?.content ?? ""));
-  expect(calendar.getFirstPropertyValue("method")).toBe("REQUEST");
-  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent") ?? undefined);
+  const { method, event } = readInvitation(invitation?.content ?? "");
+  expect(method).toBe("REQUEST");
   expect(event.location).toBe(listing.address);
   expect(event.startDate.toString()).toBe("2027-04-06T18:30:00");
 });

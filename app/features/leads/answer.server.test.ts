@@ -2,20 +2,15 @@
 // writes its e-mail to the outbox, keeps itself in the item's thread and moves the status, all
 // or nothing; a showing's confirmation carries an iCalendar invitation read back here with a
 // real iCalendar parser (ical.js).
-import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/shared/db.server";
+import { readInvitation } from "../../../tests/support/calendar";
 import { dbTargets } from "../../../tests/support/db-targets";
 import { answerLead, showingInvitation } from "./answer.server";
 import { storeLead } from "./leads.server";
+import { TEST_LEAD_MAIL } from "./test-lead-mail";
 
-const mail = {
-  notify: ["staff@example.com"],
-  companyName: "Test Leasing",
-  officeEmail: "office@example.com",
-  officePhone: "703-555-0100",
-  publicUrl: "https://leasing.example",
-};
+const mail = TEST_LEAD_MAIL;
 // Commas, a semicolon and a backslash: each must be escaped in the invitation and read back.
 const ADDRESS = "12 Main St, Apt 3; Arlington, VA 22201 \\ rear";
 
@@ -157,9 +152,8 @@ for (const target of dbTargets) {
       expect(sent?.subject).toBe(`Showing confirmed: ${ADDRESS}, Tuesday, March 2, 2027 at 17:30`);
       expect(sent?.body).toContain("Ring the bell at the side door.");
 
-      const calendar = new ICAL.Component(ICAL.parse(sent?.calendar ?? ""));
-      expect(calendar.getFirstPropertyValue("method")).toBe("REQUEST");
-      const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent") ?? undefined);
+      const { method, event } = readInvitation(sent?.calendar ?? "");
+      expect(method).toBe("REQUEST");
       expect(event.location).toBe(ADDRESS);
       expect(event.summary).toBe(`Showing: ${ADDRESS}`);
       expect(event.uid).toBe(`showing-${id}@leasing.example`);
@@ -187,10 +181,7 @@ for (const target of dbTargets) {
         mail,
       );
       const again = (await sentFor(id))[1];
-      const second = new ICAL.Event(
-        new ICAL.Component(ICAL.parse(again?.calendar ?? "")).getFirstSubcomponent("vevent") ??
-          undefined,
-      );
+      const second = readInvitation(again?.calendar ?? "").event;
       expect(second.uid).toBe(`showing-${id}@leasing.example`);
       expect(second.sequence).toBe(1);
       expect(second.startDate.toString()).toBe("2027-03-04T09:00:00");
@@ -227,9 +218,7 @@ describe("the showing invitation", () => {
       ...input,
       renter: { name: 'Ana "Annie" Díaz', email: "ana@example.com" },
     });
-    const event = new ICAL.Event(
-      new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent") ?? undefined,
-    );
+    const { event } = readInvitation(text);
     expect(event.attendees[0]?.getParameter("cn")).toBe("Ana 'Annie' Díaz");
   });
 
@@ -238,9 +227,7 @@ describe("the showing invitation", () => {
       ...input,
       renter: { name: "Åsa", email: "åsa@exämple.com" },
     });
-    const event = new ICAL.Event(
-      new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent("vevent") ?? undefined,
-    );
+    const { event } = readInvitation(text);
     expect(event.location).toBe("1 Main St");
     expect(event.attendees).toEqual([]);
     expect(String(event.organizer).toLowerCase()).toBe("mailto:office@example.com");

@@ -13,7 +13,7 @@ import {
 import { ANSWER_ERRORS, SHOWING_MINUTES } from "~/domain/inquiry-answers";
 import { enqueueMail } from "~/features/mail/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
-import { type LeadMail, leadRef } from "./leads.server";
+import { type LeadMail, leadRef, moveStatus } from "./leads.server";
 
 export type Answer =
   | { kind: "reply"; text: string }
@@ -92,16 +92,7 @@ export async function answerLead(
     );
     const status = nextStatus(answer, lead.status);
     if (status !== lead.status) {
-      await tx.query(
-        `UPDATE leads SET status = $2, updated_at = now(),
-           closed_at = CASE WHEN $2 = 'closed' THEN now() ELSE NULL END
-         WHERE id = $1`,
-        [lead.id, status],
-      );
-      await tx.query(
-        "INSERT INTO lead_events (lead_id, by_email, action, detail) VALUES ($1, $2, 'status', $3)",
-        [lead.id, by, JSON.stringify({ from: lead.status, to: status })],
-      );
+      await moveStatus(tx, lead.id, lead.status, status, by);
     } else {
       await tx.query("UPDATE leads SET updated_at = now() WHERE id = $1", [lead.id]);
     }

@@ -11,14 +11,9 @@ import {
   setLeadStatus,
   storeLead,
 } from "./leads.server";
+import { TEST_LEAD_MAIL } from "./test-lead-mail";
 
-const mail = {
-  notify: ["staff@example.com"],
-  companyName: "Test Leasing",
-  officeEmail: "office@example.com",
-  officePhone: "703-555-0100",
-  publicUrl: "https://leasing.example",
-};
+const mail = TEST_LEAD_MAIL;
 const values = (email: string) => ({
   name: "Ana",
   email,

@@ -236,19 +236,32 @@ export async function setLeadStatus(
       [id],
     );
     if (!before) return false;
-    if (before.status === status) return true;
-    await tx.query(
-      `UPDATE leads SET status = $2, updated_at = now(),
-         closed_at = CASE WHEN $2 = 'closed' THEN now() ELSE NULL END
-       WHERE id = $1`,
-      [id, status],
-    );
-    await tx.query(
-      "INSERT INTO lead_events (lead_id, by_email, action, detail) VALUES ($1, $2, 'status', $3)",
-      [id, by, JSON.stringify({ from: before.status, to: status })],
-    );
+    if (before.status !== status) await moveStatus(tx, id, before.status, status, by);
     return true;
   });
+}
+
+/**
+ * Moves a locked lead from one status to another and records who did it; a closed lead starts
+ * its retention, any other status stops it. Call it inside the caller's transaction.
+ */
+export async function moveStatus(
+  tx: Queryable,
+  id: number,
+  from: LeadStatus,
+  to: LeadStatus,
+  by: string | null,
+): Promise<void> {
+  await tx.query(
+    `UPDATE leads SET status = $2, updated_at = now(),
+       closed_at = CASE WHEN $2 = 'closed' THEN now() ELSE NULL END
+     WHERE id = $1`,
+    [id, to],
+  );
+  await tx.query(
+    "INSERT INTO lead_events (lead_id, by_email, action, detail) VALUES ($1, $2, 'status', $3)",
+    [id, by, JSON.stringify({ from, to })],
+  );
 }
 
 /** Replaces a lead's notes; false when there is no such lead. */
