@@ -285,6 +285,31 @@ const otherBody: fc.Arbitrary<Body> = fc.oneof(
 
 const anyBody = fc.oneof(jsonBody, multipartBody, formBody(fc.dictionary(nasty, nasty)), otherBody);
 
+/**
+ * Posts to a page's own action (its URL, its `.data` and `?index` forms) by anyone, with forms
+ * of these fields (any of them left out) or any other body.
+ */
+function pageAction(page: string, fields: Record<string, fc.Arbitrary<string>>) {
+  return fc
+    .record({
+      role: fc.constantFrom<Role>("anonymous", "user", "admin", "admin"),
+      target: fc.constantFrom(page, `${page}.data`, `${page}?index`),
+      body: fc.oneof(
+        // Fields left out are absent, never undefined (requiredKeys: []).
+        formBody(fc.record(fields, { requiredKeys: [] }) as fc.Arbitrary<Record<string, string>>),
+        jsonBody,
+        multipartBody,
+        otherBody,
+      ),
+    })
+    .map(({ body, ...r }) => ({
+      ...r,
+      method: "POST",
+      ...withBody(body),
+      family: "page action",
+    }));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Requests
 
@@ -468,75 +493,30 @@ const generated: fc.Arbitrary<Generated> = fc
     },
     {
       weight: 2,
-      arbitrary: fc
-        .record({
-          role: fc.constantFrom<Role>("anonymous", "user", "admin", "admin"),
-          target: fc.constantFrom("/admin/admins", "/admin/admins.data", "/admin/admins?index"),
-          body: fc.oneof(
-            formBody(
-              fc.record(
-                {
-                  intent: fc.oneof(fc.constantFrom("grant", "revoke"), nasty),
-                  email: fc.oneof(
-                    fc.constantFrom(OTHER_ADMIN, "new@example.com", "NEW@Example.com ", "@", ""),
-                    nasty,
-                  ),
-                },
-                { requiredKeys: [] },
-              ),
-            ),
-            jsonBody,
-            multipartBody,
-            otherBody,
-          ),
-        })
-        .map(({ body, ...r }) => ({
-          ...r,
-          method: "POST",
-          ...withBody(body),
-          family: "page action",
-        })),
+      arbitrary: pageAction("/admin/admins", {
+        intent: fc.oneof(fc.constantFrom("grant", "revoke"), nasty),
+        email: fc.oneof(
+          fc.constantFrom(OTHER_ADMIN, "new@example.com", "NEW@Example.com ", "@", ""),
+          nasty,
+        ),
+      }),
     },
     {
       // The inbox's actions (docs/behaviour.md §27): status, notes, answers, erasure.
       weight: 2,
-      arbitrary: fc
-        .record({
-          role: fc.constantFrom<Role>("anonymous", "user", "admin", "admin"),
-          target: fc.constantFrom("/admin/inbox", "/admin/inbox.data", "/admin/inbox?index"),
-          body: fc.oneof(
-            formBody(
-              fc.record(
-                {
-                  intent: fc.oneof(
-                    fc.constantFrom("status", "note", "reply", "confirm", "decline", "erase"),
-                    nasty,
-                  ),
-                  id: fc.oneof(fc.constantFrom("1", "2", "3", "0", "-1", "1e3"), nasty),
-                  status: fc.oneof(fc.constantFrom("new", "closed", "showing-scheduled"), nasty),
-                  notes: nasty,
-                  text: nasty,
-                  time: fc.oneof(fc.constantFrom("other", "2027-03-01T10:00"), nasty),
-                  otherTime: fc.oneof(
-                    fc.constantFrom("2027-02-29T10:00", "2027-03-01T25:00"),
-                    nasty,
-                  ),
-                  email: fc.oneof(fc.constantFrom("fuzz@example.com", ""), nasty),
-                },
-                { requiredKeys: [] },
-              ),
-            ),
-            jsonBody,
-            multipartBody,
-            otherBody,
-          ),
-        })
-        .map(({ body, ...r }) => ({
-          ...r,
-          method: "POST",
-          ...withBody(body),
-          family: "page action",
-        })),
+      arbitrary: pageAction("/admin/inbox", {
+        intent: fc.oneof(
+          fc.constantFrom("status", "note", "reply", "confirm", "decline", "erase"),
+          nasty,
+        ),
+        id: fc.oneof(fc.constantFrom("1", "2", "3", "0", "-1", "1e3"), nasty),
+        status: fc.oneof(fc.constantFrom("new", "closed", "showing-scheduled"), nasty),
+        notes: nasty,
+        text: nasty,
+        time: fc.oneof(fc.constantFrom("other", "2027-03-01T10:00"), nasty),
+        otherTime: fc.oneof(fc.constantFrom("2027-02-29T10:00", "2027-03-01T25:00"), nasty),
+        email: fc.oneof(fc.constantFrom("fuzz@example.com", ""), nasty),
+      }),
     },
     {
       weight: 1,
