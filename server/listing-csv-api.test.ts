@@ -83,7 +83,23 @@ describe("listing table and CSV over HTTP", () => {
     const check = await post("/listings-csv/check", withRefusal);
     expect(check.status).toBe(200);
     expect(await check.json()).toEqual({
-      ready: [{ line: 2, collection: "properties", address: "2 Csv Street" }],
+      ready: [
+        {
+          line: 2,
+          collection: "properties",
+          address: "2 Csv Street",
+          // The row's 'Listing check' (docs/behaviour.md §29): shown, never a refusal.
+          warnings: [
+            "Feeds: add a city",
+            "Feeds: add a state",
+            "Feeds: add a ZIP code",
+            "Feeds: add a price",
+            "Feeds: add the number of bedrooms",
+            "Feeds: add the number of bathrooms",
+            "Feeds: add a description",
+          ],
+        },
+      ],
       refused: [
         {
           line: 3,

@@ -36,6 +36,9 @@ export function isAvailableProperty(listing: Pick<Listing, "collection" | "curre
 /** The least number of photos a listing needs to be sent to the network. */
 export const FEED_MIN_PHOTOS = 1;
 
+/** How many photos the network's listings should have (fewer are sent, but rank lower). */
+export const FEED_GOOD_PHOTOS = 3;
+
 export interface FeedRequirement {
   /** The field to fix (a listing field, or `contact` for the site settings). */
   field: string;
@@ -119,7 +122,7 @@ export const HOTPADS_REQUIREMENTS: readonly FeedRequirement[] = [
   {
     field: "image_urls",
     reason: "no photos",
-    advice: FEED_MIN_PHOTOS === 1 ? "Feeds: add a photo" : `Feeds: add ${FEED_MIN_PHOTOS} photos`,
+    advice: `Feeds: add at least ${FEED_GOOD_PHOTOS} photos`,
     fails: (l) => l.image_urls.length < FEED_MIN_PHOTOS,
   },
   {

@@ -174,7 +174,12 @@ test("'Import CSV': a refused row is shown with its line and reason and nothing 
       price: "1800",
       currently_available: "true",
     }),
-    csvRow({ collection: "newConstruction", address: `7 ${word} Row`, bedrooms: "3" }),
+    csvRow({
+      collection: "newConstruction",
+      address: `7 ${word} Row`,
+      bedrooms: "3",
+      description: "Adults only.",
+    }),
   ];
   const bad = csvRow({
     collection: "properties",
@@ -194,6 +199,11 @@ test("'Import CSV': a refused row is shown with its line and reason and nothing 
 
     await input.setInputFiles(csvFile(csvOf(...good)));
     await expect(page.getByTestId("dry-run-summary")).toHaveText("2 rows ready, 0 refused");
+    // The 'Listing check' of each row (docs/behaviour.md §29) is shown and stops nothing.
+    await expect(page.getByTestId("row-warnings").locator("li")).toContainText([
+      "Line 2: Feeds: add a city",
+      'Line 3: Fair housing: "Adults only" may discourage families. Describe the property, not the people.',
+    ]);
     await page.getByRole("button", { name: "Import 2 listings", exact: true }).click();
     await expect(
       page.getByRole("status").filter({ hasText: "2 listings imported." }),

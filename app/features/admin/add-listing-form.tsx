@@ -6,6 +6,7 @@ import { useDialogs } from "~/features/dialogs";
 import { ApiError, apiRequest, apiUrl } from "./api-client";
 import { BusyLabel, focusInvalidField, PhotoCount, UndoClear, UploadProgress } from "./form-parts";
 import { draftKey, EMPTY_FORM, type ListingFormValues, parseDraft, toPayload } from "./form-values";
+import { ListingCheckPanel } from "./listing-check-panel";
 import { type FieldError, ListingFields } from "./listing-fields";
 import { type SortableImage, SortableImages } from "./sortable-images";
 
@@ -163,6 +164,11 @@ export function AddListingForm({ kind }: { kind: ListingKind }) {
         />
       </div>
       <UploadProgress fraction={progress} />
+      <ListingCheckPanel
+        kind={kind}
+        values={values}
+        captions={images.map((i) => i.caption ?? "")}
+      />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={saving}>
           <BusyLabel busy={saving} busyText="Saving...">

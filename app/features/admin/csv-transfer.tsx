@@ -11,7 +11,7 @@ import { useHydrated } from "~/shared/use-hydrated";
 import { apiRequest } from "./api-client";
 
 interface DryRun {
-  ready: { line: number; collection: string; address: string }[];
+  ready: { line: number; collection: string; address: string; warnings: string[] }[];
   refused: { line: number; reason: string }[];
 }
 
@@ -121,6 +121,7 @@ function DryRunReport({
 }) {
   const n = dryRun.ready.length;
   const m = dryRun.refused.length;
+  const warned = dryRun.ready.flatMap((r) => r.warnings.map((text) => ({ line: r.line, text })));
   return (
     <div className="csv-dry-run">
       <p>Checked {fileName}:</p>
@@ -147,6 +148,18 @@ function DryRunReport({
       ) : (
         <p>The file has no listings to import.</p>
       )}
+      {warned.length > 0 ? (
+        <>
+          <p>Listing check (suggestions; they never stop the import):</p>
+          <ul data-testid="row-warnings">
+            {warned.map((w) => (
+              <li key={`${w.line}:${w.text}`}>
+                Line {w.line}: {w.text}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </div>
   );
 }

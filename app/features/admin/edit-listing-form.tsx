@@ -8,6 +8,7 @@ import { ApiError, apiRequest, apiUrl } from "./api-client";
 import { BusyLabel, focusInvalidField, PhotoCount, UploadProgress } from "./form-parts";
 import { type ListingFormValues, toPayload, valuesFromListing } from "./form-values";
 import { useLeaveGuard } from "./leave-guard";
+import { ListingCheckPanel } from "./listing-check-panel";
 import { type FieldError, ListingFields } from "./listing-fields";
 import { type SortableImage, SortableImages } from "./sortable-images";
 
@@ -212,6 +213,11 @@ export function EditListingForm({
           disabled={disabled}
         />
       </div>
+      <ListingCheckPanel
+        kind={kind}
+        values={values}
+        captions={images.map((i) => i.caption ?? "")}
+      />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={disabled}>
           <BusyLabel busy={busy === "saving"} busyText="Saving...">

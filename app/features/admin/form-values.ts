@@ -1,4 +1,5 @@
 import type { Listing } from "~/domain/listing";
+import type { CheckedListing } from "~/domain/listing-check";
 import { FIELD_KEYS, type FieldKey } from "~/domain/listing-fields";
 import type { PropertyType } from "~/domain/listing-kinds";
 
@@ -38,6 +39,20 @@ export function toPayload(values: ListingFormValues) {
     ...values,
     bedrooms: values.bedrooms.trim() === "" ? null : Number(values.bedrooms),
     bathrooms: values.bathrooms.trim() === "" ? null : Number(values.bathrooms),
+  };
+}
+
+/** What the 'Listing check' reads of the form (app/domain/listing-check.ts). */
+export function checkedFromForm(
+  values: ListingFormValues,
+  captions: readonly string[],
+): CheckedListing {
+  const { bedrooms, bathrooms } = toPayload(values);
+  return {
+    ...values,
+    bedrooms: Number.isFinite(bedrooms) ? bedrooms : null,
+    bathrooms: Number.isFinite(bathrooms) ? bathrooms : null,
+    captions,
   };
 }
 

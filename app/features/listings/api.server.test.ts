@@ -99,7 +99,16 @@ describe.each(combinations)("listing write API on $name", ({ db: target, storage
       ),
     });
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ id: "12-upload-way" });
+    // With the 'Listing check' of what was added (docs/behaviour.md §29).
+    expect(await res.json()).toEqual({
+      id: "12-upload-way",
+      warnings: [
+        "Feeds: add a city",
+        "Feeds: add a state",
+        "Feeds: add a ZIP code",
+        "Feeds: photos 1, 2 and 3 have no caption",
+      ],
+    });
     const row = await getListing(db, "properties", "12-upload-way");
     expect(row?.image_urls).toHaveLength(3);
     expect(row?.thumbnail_image_url).toBe(row?.image_urls[0]);
@@ -124,6 +133,48 @@ describe.each(combinations)("listing write API on $name", ({ db: target, storage
     expect(store.filesOf(first)).toHaveLength(9);
     for (const u of allUrlsOf(first)) expect(await store.exists(u)).toBe(true);
     expect((await sharp(await bytes(variantUrl(first, 1600, "jpg"))).metadata()).width).toBe(640);
+  });
+
+  it("saves a listing whatever its 'Listing check' says, and answers the warnings", async () => {
+    const worded = {
+      ...property,
+      address: "14 Check Lane",
+      city: "Arlington",
+      state: "VA",
+      zip: "22201",
+      description: "Adults only, no Section 8. Call 703-555-0100.",
+    };
+    const added = await fetch(`${base}/listings/properties`, {
+      method: "POST",
+      body: form(worded),
+    });
+    expect(added.status).toBe(201);
+    expect(await added.json()).toEqual({
+      id: "14-check-lane",
+      warnings: [
+        'Fair housing: "Adults only" may discourage families. Describe the property, not the people.',
+        'Fair housing: "no Section 8" may refuse a source of funds that Virginia law protects. State the rent and the screening criteria; every lawful source of funds counts.',
+        "Feeds: add at least 3 photos",
+        "Put phone numbers and e-mail addresses in the contact panel, not the description.",
+      ],
+    });
+    expect((await getListing(db, "properties", "14-check-lane"))?.description).toBe(
+      worded.description,
+    );
+    const { version } = (await getListingForEdit(db, "properties", "14-check-lane")) ?? {};
+    const saved = await fetch(`${base}/listings/properties/14-check-lane`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        ...worded,
+        description: "Quiet, bright flat near the park.",
+        image_urls: [],
+        image_captions: {},
+        version,
+      }),
+    });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ warnings: ["Feeds: add at least 3 photos"] });
   });
 
   it("refuses a duplicate address with the spec's message and stores nothing", async () => {
@@ -274,7 +325,15 @@ describe.each(combinations)("listing write API on $name", ({ db: target, storage
       );
     }
     const save = await put({ ...edit, version });
-    expect(save.status).toBe(204);
+    expect(save.status).toBe(200);
+    expect(await save.json()).toEqual({
+      warnings: [
+        "Feeds: vacation rentals are not sent",
+        "Feeds: add a city",
+        "Feeds: add a state",
+        "Feeds: add a ZIP code",
+      ],
+    });
     expect(await getListing(db, "properties", "12-upload-way")).toMatchObject({
       image_urls: reversed,
       thumbnail_image_url: reversed[0],

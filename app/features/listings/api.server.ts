@@ -1,5 +1,6 @@
 import { pipeline } from "node:stream/promises";
 import express, { type Request, type Response } from "express";
+import { listingWarnings } from "~/domain/listing-check";
 import { isPossibleListingId } from "~/domain/listing-id";
 import { type Collection, isCollection, KINDS } from "~/domain/listing-kinds";
 import { messages } from "~/domain/messages";
@@ -71,18 +72,20 @@ export function createListingApi({
     "/listings/:collection",
     route(async (req, res) => {
       const collection = collectionOf(req);
-      const { id } = await withUpload(req, res, tempFile, ({ fields, files }) => {
+      const { id, warnings } = await withUpload(req, res, tempFile, async ({ fields, files }) => {
         const input = parseListingFields(collection, parseJsonField(fields.data));
         const captions = parseUploadCaptions(fields.captions, files.length);
-        return writes.add(
+        const { id } = await writes.add(
           collection,
           input,
           files.map((f) => f.path),
           captions,
           actorOf(res),
         );
+        // The 'Listing check' (docs/behaviour.md §29): warnings, never a refusal.
+        return { id, warnings: listingWarnings(collection, { ...input, captions }) };
       });
-      res.status(201).json({ id });
+      res.status(201).json({ id, warnings });
     }),
   );
 
@@ -112,7 +115,8 @@ export function createListingApi({
         captions,
         actorOf(res),
       );
-      res.status(204).end();
+      const checked = { ...input, captions: captions && urls.map((u) => captions[u] ?? "") };
+      res.json({ warnings: listingWarnings(collection, checked) });
     }),
   );
 

@@ -64,6 +64,7 @@ export function csvRoutes({ db, writes, photoAddress }: CsvRouteOptions) {
           line: r.line,
           collection: r.collection,
           address: r.fields.address,
+          warnings: r.warnings,
         })),
         refused,
       });

@@ -114,6 +114,42 @@ describe.each(dbTargets)("listing CSV on $name", (target) => {
     });
   });
 
+  it("runs the 'Listing check' on every ready row; its warnings refuse nothing", async () => {
+    const check = await checkCsv(
+      db,
+      file(
+        row({
+          collection: "properties",
+          address: "4 Worded Way",
+          description: "Perfect for singles. Write to rent@example.com",
+          bedrooms: "1",
+          bathrooms: "1",
+          price: "1500",
+          city: "Arlington",
+          state: "VA",
+          zip: "22201",
+        }),
+        row({ collection: "newConstruction", address: "5 Frame Row", description: "No kids." }),
+      ),
+    );
+    expect(check.refused).toEqual([]);
+    expect(check.ready.map((r) => [r.line, r.warnings])).toEqual([
+      [
+        2,
+        [
+          'Fair housing: "Perfect for singles" may discourage families. Describe the property, not the people.',
+          "Put phone numbers and e-mail addresses in the contact panel, not the description.",
+        ],
+      ],
+      [
+        3,
+        [
+          'Fair housing: "No kids" may discourage families. Describe the property, not the people.',
+        ],
+      ],
+    ]);
+  });
+
   it("refuses each bad row with its line in the file (the header is line 1) and the reason", async () => {
     const check = await checkCsv(
       db,

@@ -3,6 +3,7 @@
 // browser: the import checks the file again.
 import { CsvError, parse } from "csv-parse/sync";
 import { listingKey } from "~/domain/listing";
+import { listingWarnings } from "~/domain/listing-check";
 import { CSV_COLUMNS, CSV_MAX_BYTES, CSV_MAX_ROWS, type CsvColumn } from "~/domain/listing-csv";
 import { FACT_FIELDS, groupDigits } from "~/domain/listing-facts";
 import { SPEC_FIELDS, SPEC_KEYS } from "~/domain/listing-fields";
@@ -19,6 +20,8 @@ export interface ReadyRow {
   collection: Collection;
   id: string;
   fields: ListingFields;
+  /** The 'Listing check' of the row (docs/behaviour.md §29): shown, never a refusal. */
+  warnings: string[];
 }
 
 export interface RefusedRow {
@@ -186,7 +189,8 @@ function checkRow(header: CsvColumn[], record: string[]): RowVerdict {
   if ((cells.get("property_type") ?? "").trim() === "") delete raw.property_type;
   try {
     const fields = parseListingFields(kind, raw);
-    return { collection: kind, id: listingKey(fields.address), fields };
+    const warnings = listingWarnings(kind, fields);
+    return { collection: kind, id: listingKey(fields.address), fields, warnings };
   } catch (error) {
     if (error instanceof HttpError) return { reason: error.message };
     throw error;
