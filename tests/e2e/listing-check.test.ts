@@ -13,8 +13,7 @@ const panel = (page: Page) => page.getByRole("region", { name: "Listing check" }
 const warnings = (page: Page) => texts(panel(page).getByRole("listitem"));
 const NO_CHILDREN =
   'Fair housing: "no children" may discourage families. Describe the property, not the people.';
-const CONTACT =
-  "Put phone numbers and e-mail addresses in the contact panel, not the description.";
+const CONTACT = "Put phone numbers and e-mail addresses in the contact panel, not the description.";
 
 test("Add Property: the check follows the typing, and a listing with warnings is added", async ({
   adminPage: page,
@@ -46,16 +45,16 @@ test("Add Property: the check follows the typing, and a listing with warnings is
     await expect.poll(() => warnings(page)).not.toContain("Feeds: add at least 3 photos");
     await expect.poll(() => warnings(page)).toContain("Feeds: photos 1, 2 and 3 have no caption");
     await field(tiles(page).nth(0), "Caption").fill("Front");
-    await expect
-      .poll(() => warnings(page))
-      .toContain("Feeds: photos 2 and 3 have no caption");
+    await expect.poll(() => warnings(page)).toContain("Feeds: photos 2 and 3 have no caption");
     await expect.poll(() => violations(page), AXE_POLL).toEqual([]);
 
     // Warnings never block saving.
     await field(page, "Description").fill("Adults only.");
-    await expect.poll(() => warnings(page)).toContain(
-      'Fair housing: "Adults only" may discourage families. Describe the property, not the people.',
-    );
+    await expect
+      .poll(() => warnings(page))
+      .toContain(
+        'Fair housing: "Adults only" may discourage families. Describe the property, not the people.',
+      );
     await page.getByRole("button", { name: "Add Property", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${listingPath("properties", id)}$`), {
       timeout: 15_000,

@@ -143,9 +143,7 @@ describe.each(dbTargets)("listing CSV on $name", (target) => {
       ],
       [
         3,
-        [
-          'Fair housing: "No kids" may discourage families. Describe the property, not the people.',
-        ],
+        ['Fair housing: "No kids" may discourage families. Describe the property, not the people.'],
       ],
     ]);
   });
