@@ -63,6 +63,7 @@ export const PAGE_QUERIES: Readonly<Record<string, Readonly<Record<string, Query
   },
   "routes/admin-listings": {
     q: { normalise: tableParam.q, readBy: "page" },
+    stale: { normalise: tableParam.stale, readBy: "page" },
     sort: { normalise: tableParam.sort, readBy: "page" },
     dir: { normalise: tableParam.dir, readBy: "page" },
     page: { normalise: tableParam.page, readBy: "page" },

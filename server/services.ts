@@ -4,6 +4,7 @@ import { backfillVariants } from "~/features/images/backfill-variants.server";
 import { createImageStore } from "~/features/images/storage.server";
 import { startLeadPurge } from "~/features/leads/index.server";
 import { startPurge } from "~/features/listings/deleted.server";
+import { startStaleDigest } from "~/features/listings/index.server";
 import { demoContentWanted, seedDemoContent } from "~/features/listings/demo-seed.server";
 import { startStorageRepair } from "~/features/listings/storage-repair.server";
 import { LiveHub } from "~/features/live/hub.server";
@@ -55,6 +56,12 @@ export async function startServices(env: Env) {
   const stopPurge = startPurge(db, images);
   // Leads closed more than LEAD_RETENTION_DAYS ago go, with their e-mail (docs/behaviour.md §27).
   const stopLeadPurge = startLeadPurge(db, env.leads.retentionDays);
+  // The weekly e-mail of available properties nobody confirmed lately (docs/behaviour.md §30).
+  const stopStaleDigest = startStaleDigest(db, {
+    staleAfterDays: env.staleAfterDays,
+    notify: env.leads.notify,
+    publicUrl: env.publicUrl,
+  });
   // Outgoing e-mail (docs/decisions/0062-outbox-for-outgoing-mail.md): sent only with SMTP_URL.
   const outbox = env.mail.smtpUrl
     ? await startOutboxWorker(db, smtpMailer(env.mail.smtpUrl, env.mail.from))
@@ -89,6 +96,7 @@ export async function startServices(env: Env) {
       stopRepair();
       stopPurge();
       stopLeadPurge();
+      stopStaleDigest();
       await outbox?.stop();
       await adminSocket?.close();
       await hub.close();

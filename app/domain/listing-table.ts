@@ -31,17 +31,26 @@ export const TABLE_COLUMNS: readonly { sort: TableSort; label: string }[] = [
 
 export interface TableQuery {
   q: string;
+  /** Only the 'Stale' ones: available properties not confirmed lately (docs/behaviour.md §30). */
+  stale: boolean;
   sort: TableSort;
   dir: SortDirection;
   page: number;
 }
 
 /** Without parameters: the most recently changed first. */
-export const DEFAULT_TABLE_QUERY: TableQuery = { q: "", sort: "changed", dir: "desc", page: 1 };
+export const DEFAULT_TABLE_QUERY: TableQuery = {
+  q: "",
+  stale: false,
+  sort: "changed",
+  dir: "desc",
+  page: 1,
+};
 
 /** Each parameter's one accepted spelling, or null (server/page-queries.ts drops it). */
 export const tableParam = {
   q: (v: string) => (v.trim() && v.length <= MAX_SEARCH ? v : null),
+  stale: (v: string) => (v === "1" ? v : null),
   sort: (v: string) => ((TABLE_SORTS as readonly string[]).includes(v) ? v : null),
   dir: (v: string) => (v === "asc" || v === "desc" ? v : null),
   page: (v: string) => (/^[1-9]\d{0,4}$/.test(v) && Number(v) <= MAX_PAGE ? v : null),
@@ -54,6 +63,7 @@ export function parseTableQuery(params: URLSearchParams): TableQuery {
   const page = tableParam.page(params.get("page") ?? "");
   return {
     q: q?.trim() ?? "",
+    stale: tableParam.stale(params.get("stale") ?? "") !== null,
     sort: sort ?? DEFAULT_TABLE_QUERY.sort,
     // A column chosen without a direction sorts ascending, as its header link first asks.
     dir: dir ?? (sort ? "asc" : DEFAULT_TABLE_QUERY.dir),
@@ -65,6 +75,7 @@ export function parseTableQuery(params: URLSearchParams): TableQuery {
 export function tableHref(query: TableQuery): string {
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
+  if (query.stale) params.set("stale", "1");
   const sortIsDefault =
     query.sort === DEFAULT_TABLE_QUERY.sort && query.dir === DEFAULT_TABLE_QUERY.dir;
   if (!sortIsDefault) {

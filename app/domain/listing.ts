@@ -13,6 +13,11 @@ export interface Listing extends ListingFieldValues {
   thumbnail_image_url: string | null;
   /** Each photo's caption by its URL (docs/behaviour.md §20); a photo without one has none. */
   image_captions?: Record<string, string>;
+  /**
+   * The day (YYYY-MM-DD, UTC) staff last confirmed the status: a save, a toggle or 'Still
+   * available' (docs/behaviour.md §30). Absent where a query does not read it.
+   */
+  availability_checked_on?: string;
 }
 
 /** What a list card needs: the card fields of docs/behaviour.md §2, the link information, availability and price. */

@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdminPage(context);
   const query = parseTableQuery(new URL(request.url).searchParams);
-  return { query, ...(await listTable(context.db, query)) };
+  return { query, ...(await listTable(context.db, query, context.env.staleAfterDays)) };
 }
 
 export default function AdminListings({ loaderData }: Route.ComponentProps) {

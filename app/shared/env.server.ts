@@ -151,6 +151,9 @@ const schema = z.object({
       "must be e-mail addresses separated by commas",
     ),
   LEAD_RETENTION_DAYS: wholeNumber(365, 1, 36_500),
+  // Listings that stay true (docs/behaviour.md §30): days an available property may go without
+  // its availability being confirmed before it is 'Stale'.
+  STALE_AFTER_DAYS: wholeNumber(14, 1, 3650),
   MAIL_FROM: z
     .string()
     .refine((v) => /^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/.test(v.trim()), {
@@ -211,6 +214,8 @@ export type Env = {
    * the site settings) and LEAD_RETENTION_DAYS (after a lead is closed).
    */
   leads: { inquiriesPerHour: number; notify: string[]; retentionDays: number };
+  /** STALE_AFTER_DAYS: an available property not confirmed for longer is 'Stale' (§30). */
+  staleAfterDays: number;
   limits: {
     /** Sign-in starts (GET /auth/login) per client per 10 minutes. */
     signInsPer10Minutes: number;
@@ -306,6 +311,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
         .filter(Boolean),
       retentionDays: e.LEAD_RETENTION_DAYS,
     },
+    staleAfterDays: e.STALE_AFTER_DAYS,
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM?.trim() ?? `no-reply@${new URL(publicUrl).hostname}`,

@@ -12,6 +12,7 @@ import {
 } from "~/domain/listing-table";
 import { formatWhen } from "~/shared/format-when";
 import { AvailabilityToggle } from "./availability-toggle";
+import { StillAvailableButton } from "./still-available-button";
 
 /** One row as the loader sends it (listTable() in features/listings). */
 export interface ListingTableRow {
@@ -23,6 +24,10 @@ export interface ListingTableRow {
   price: string | null;
   photos: number;
   changed: string;
+  /** Available, and not confirmed for STALE_AFTER_DAYS (docs/behaviour.md §30). */
+  stale: boolean;
+  /** YYYY-MM-DD (UTC): when its availability was last confirmed. */
+  checked: string;
 }
 
 interface ListingTableProps {
@@ -49,6 +54,16 @@ export function ListingTable({ rows, total, query }: ListingTableProps) {
           defaultValue={query.q}
           maxLength={200}
         />
+        <span className="form-check">
+          <input
+            id="listing-stale"
+            type="checkbox"
+            name="stale"
+            value="1"
+            defaultChecked={query.stale}
+          />
+          <label htmlFor="listing-stale">Stale only</label>
+        </span>
         {sortChanged ? (
           <>
             <input type="hidden" name="sort" value={query.sort} />
@@ -61,8 +76,10 @@ export function ListingTable({ rows, total, query }: ListingTableProps) {
       </Form>
       <p role="status">
         {total === 0
-          ? query.q
-            ? "No listing matches the search."
+          ? query.q || query.stale
+            ? query.q
+              ? "No listing matches the search."
+              : "No listing is stale."
             : "There are no listings yet."
           : `Listings ${Math.min(first, total)}–${Math.min(first + rows.length - 1, total)} of ${total}`}
       </p>
@@ -136,9 +153,19 @@ function TableRowView({ row }: { row: ListingTableRow }) {
       <td>{row.property_type}</td>
       <td>
         {kind.hasOffer ? (
-          <span className={available ? "status status-on" : "status status-off"}>
-            {available ? "Available" : "Not Available"}
-          </span>
+          <>
+            <span className={available ? "status status-on" : "status status-off"}>
+              {available ? "Available" : "Not Available"}
+            </span>
+            {available && row.stale ? (
+              <>
+                {" "}
+                <span className="status status-stale" title={`Availability checked ${row.checked}`}>
+                  Stale
+                </span>
+              </>
+            ) : null}
+          </>
         ) : (
           "—"
         )}
@@ -163,6 +190,9 @@ function TableRowView({ row }: { row: ListingTableRow }) {
             onAvailability={setAvailableOverride}
             describedAs={row.address}
           />
+        ) : null}
+        {kind.hasOffer && available ? (
+          <StillAvailableButton propertyId={row.id} describedAs={row.address} />
         ) : null}
       </td>
     </tr>

@@ -24,7 +24,7 @@ import {
   parseUploadCaptions,
 } from "./listing-input.server";
 import { ListingWrites } from "./listing-writes.server";
-import { getListing } from "./queries.server";
+import { confirmAvailability, getListing } from "./queries.server";
 
 interface ListingApiOptions {
   db: Db;
@@ -128,6 +128,23 @@ export function createListingApi({
         throw new HttpError(400, "currently_available must be true or false.");
       }
       await writes.setAvailability(String(req.params.id), available, actorOf(res));
+      res.status(204).end();
+    }),
+  );
+
+  // 'Still available' in the staff table (docs/behaviour.md §30): a confirmation, not a change.
+  api.post(
+    "/listings/properties/:id/still-available",
+    route(async (req, res) => {
+      const id = String(req.params.id);
+      const result = await confirmAvailability(db, id);
+      if (result === "missing") throw new HttpError(404, messages.notFoundOnDelete("Property"));
+      if (result === "not-available") {
+        throw new HttpError(
+          409,
+          "This property is marked Not Available: there is no availability to confirm.",
+        );
+      }
       res.status(204).end();
     }),
   );

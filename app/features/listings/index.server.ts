@@ -9,3 +9,4 @@ export {
 } from "./history.server";
 export { listTable, type TablePage, type TableRow } from "./listing-table.server";
 export { getListing, getListingForEdit } from "./queries.server";
+export { runStaleDigest, startStaleDigest } from "./stale-digest.server";

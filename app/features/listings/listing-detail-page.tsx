@@ -1,7 +1,7 @@
 import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Listing } from "~/domain/listing";
-import { factLines } from "~/domain/listing-facts";
+import { factLines, longDate } from "~/domain/listing-facts";
 import { bedBathLine, descriptionBullets, formatPrice } from "~/domain/listing-format";
 import type { ListingKind } from "~/domain/listing-kinds";
 import { addedMessages, messages } from "~/domain/messages";
@@ -88,6 +88,12 @@ export function ListingDetailPage({ kind, data, AdminBlock, inquiry }: ListingDe
                 {available ? "Available" : "Not Available"}
               </span>
             </p>
+            {/* When staff last confirmed the status (docs/behaviour.md §30). */}
+            {available && listing.availability_checked_on ? (
+              <p className="detail-checked">
+                Availability checked {longDate(listing.availability_checked_on)}
+              </p>
+            ) : null}
             {available ? (
               <div className="detail-actions">
                 {listing.property_type === "Vacation" ? (

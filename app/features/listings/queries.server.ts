@@ -12,7 +12,8 @@ export const SUMMARY_COLUMNS = `collection, id, address, bedrooms, bathrooms, th
 export const FIELD_COLUMNS = FIELD_KEYS.map((k) =>
   k === "available_from" ? "available_from::text AS available_from" : k,
 ).join(", ");
-const ALL_COLUMNS = `collection, id, thumbnail_image_url, image_urls, image_captions, ${FIELD_COLUMNS}`;
+const ALL_COLUMNS = `collection, id, thumbnail_image_url, image_urls, image_captions, ${FIELD_COLUMNS},
+  to_char(availability_checked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS availability_checked_on`;
 
 /** Cards of one collection, or of both when `collection` is omitted (home page). */
 export async function listSummaries(
@@ -126,7 +127,8 @@ export async function updateListing(
   const rows = await db.query<{ version: number }>(
     `UPDATE listings SET image_urls = $3::jsonb, thumbnail_image_url = $4,
        image_captions = COALESCE($5::jsonb, image_captions),
-       ${FIELD_KEYS.map((k, i) => `${k} = $${6 + i}`).join(", ")}, updated_at = now()
+       ${FIELD_KEYS.map((k, i) => `${k} = $${6 + i}`).join(", ")}, updated_at = now(),
+       availability_checked_at = now()
      WHERE collection = $1 AND id = $2 RETURNING version`,
     [collection, id, ...inputParams(input)],
   );
@@ -135,11 +137,33 @@ export async function updateListing(
 
 export async function setAvailability(db: Queryable, id: string, available: boolean) {
   const rows = await db.query(
-    `UPDATE listings SET currently_available = $2, updated_at = now()
+    `UPDATE listings SET currently_available = $2, updated_at = now(),
+       availability_checked_at = now()
      WHERE collection = 'properties' AND id = $1 RETURNING id`,
     [id, available],
   );
   return rows.length > 0;
+}
+
+/**
+ * 'Still available' (docs/behaviour.md §30): staff confirm an available property's status. Not
+ * a change of the listing (its version and last change stay, db/migrations/0014). Returns
+ * 'missing' or 'not-available' when there is nothing to confirm.
+ */
+export async function confirmAvailability(
+  db: Queryable,
+  id: string,
+): Promise<"confirmed" | "missing" | "not-available"> {
+  const [row] = await db.query<{ available: boolean | null }>(
+    `WITH confirmed AS (
+       UPDATE listings SET availability_checked_at = now()
+       WHERE collection = 'properties' AND id = $1 AND currently_available
+       RETURNING id)
+     SELECT currently_available AS available FROM listings WHERE collection = 'properties' AND id = $1`,
+    [id],
+  );
+  if (!row) return "missing";
+  return row.available ? "confirmed" : "not-available";
 }
 
 /**
