@@ -22,6 +22,8 @@ declare module "react-router" {
      * wait, or 0 to go ahead (server/rate-limits.ts).
      */
     limitInquiry?: () => Promise<number>;
+    /** The same for 'Notify me' and 'E-mail me new matches' (docs/behaviour.md §31). */
+    limitAlert?: () => Promise<number>;
     /** The listing feeds, kept until the data changes (docs/behaviour.md §28). */
     feeds: FeedCache;
   }

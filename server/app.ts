@@ -115,6 +115,12 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   const requestIdOf = new WeakMap<Request, string>();
   const renderLimit = renderLimiter(env.limits.rendersPerMinute);
   const inquiryLimit = inquiryLimiter(env.leads.inquiriesPerHour, env.databaseUrl ? db : null);
+  // 'Notify me' and 'E-mail me new matches' are limited as inquiries are, on a count of their own.
+  const alertLimit = inquiryLimiter(
+    env.leads.inquiriesPerHour,
+    env.databaseUrl ? db : null,
+    "alert:",
+  );
   const hasSessionCookie = (cookie: string | null | undefined) =>
     sessionTokenFromCookies(cookie, env.session) !== undefined;
   const pages = createPagePipeline<AppLoadContext>({
@@ -136,6 +142,7 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
           viewer,
           requestId: requestIdOf.get(request),
           limitInquiry: () => inquiryLimit(clientOf.get(request) ?? "unknown"),
+          limitAlert: () => alertLimit(clientOf.get(request) ?? "unknown"),
           feeds,
         },
       };

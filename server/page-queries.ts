@@ -43,6 +43,11 @@ function listQueries(collection: Collection): Record<string, QueryParam> {
   );
 }
 
+const ALERT_TOKEN: QueryParam = {
+  normalise: (v) => (/^[A-Za-z0-9_-]{43}$/.test(v) ? v : null),
+  readBy: "browser",
+};
+
 const INBOX_FILTERS: Record<string, QueryParam> = {
   status: { normalise: inboxParam.status, readBy: "page" },
   kind: { normalise: inboxParam.kind, readBy: "page" },
@@ -68,6 +73,9 @@ export const PAGE_QUERIES: Readonly<Record<string, Readonly<Record<string, Query
     dir: { normalise: tableParam.dir, readBy: "page" },
     page: { normalise: tableParam.page, readBy: "page" },
   },
+  // An alert link's token (docs/behaviour.md §31): read by the browser and the action only.
+  "routes/alerts-confirm": { token: ALERT_TOKEN },
+  "routes/alerts-unsubscribe": { token: ALERT_TOKEN },
   "routes/rental-application": {
     // Free text ("Return to {address}"): shown by the browser, never rendered by the server.
     address: { normalise: (v) => (v.trim() && v.length <= 500 ? v : null), readBy: "browser" },

@@ -101,9 +101,9 @@ export function renderLimiter(perMinute: number) {
  * several instances apply one limit. Answers the seconds to wait, or 0 to go ahead. Called by
  * the page's action once a submission passed its checks, so refusals never count.
  */
-export function inquiryLimiter(perHour: number, shared?: Queryable | null) {
+export function inquiryLimiter(perHour: number, shared?: Queryable | null, prefix = "inquiry:") {
   const windowMs = 3600_000;
-  const store = shared ? new DatabaseRateStore(shared, "inquiry:") : new MemoryStore();
+  const store = shared ? new DatabaseRateStore(shared, prefix) : new MemoryStore();
   store.init({ windowMs } as Options);
   return async (client: string): Promise<number> => {
     const { totalHits, resetTime } = await store.increment(client);

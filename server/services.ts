@@ -5,7 +5,7 @@ import { createImageStore } from "~/features/images/storage.server";
 import { startLeadPurge } from "~/features/leads/index.server";
 import { startPurge } from "~/features/listings/deleted.server";
 import { demoContentWanted, seedDemoContent } from "~/features/listings/demo-seed.server";
-import { startStaleDigest } from "~/features/listings/index.server";
+import { startAlertWorker, startStaleDigest } from "~/features/listings/index.server";
 import { startStorageRepair } from "~/features/listings/storage-repair.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { smtpMailer, startOutboxWorker } from "~/features/mail/index.server";
@@ -62,6 +62,8 @@ export async function startServices(env: Env) {
     notify: env.leads.notify,
     publicUrl: env.publicUrl,
   });
+  // 'Notify me' and 'E-mail me new matches' (docs/behaviour.md §31).
+  const stopAlerts = startAlertWorker(db, { publicUrl: env.publicUrl });
   // Outgoing e-mail (docs/decisions/0062-outbox-for-outgoing-mail.md): sent only with SMTP_URL.
   const outbox = env.mail.smtpUrl
     ? await startOutboxWorker(db, smtpMailer(env.mail.smtpUrl, env.mail.from))
@@ -97,6 +99,7 @@ export async function startServices(env: Env) {
       stopPurge();
       stopLeadPurge();
       stopStaleDigest();
+      stopAlerts();
       await outbox?.stop();
       await adminSocket?.close();
       await hub.close();

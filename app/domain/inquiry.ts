@@ -72,7 +72,7 @@ export interface InquiryCheck {
   errors: Partial<Record<InquiryField, string>>;
 }
 
-const EMAIL = /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+\.[^\s@<>(),;:"[\]\\]+$/;
+export const EMAIL_PATTERN = /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+\.[^\s@<>(),;:"[\]\\]+$/;
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 /** A control character other than tab and line breaks (which a message may hold). */
 const CONTROL = {
@@ -139,7 +139,7 @@ export function checkInquiry(raw: {
     errors.name = INQUIRY_ERRORS.tooLong("name", INQUIRY_LIMITS.name);
   }
   const email = values.email.trim();
-  if (email.length > INQUIRY_LIMITS.email || !EMAIL.test(email))
+  if (email.length > INQUIRY_LIMITS.email || !EMAIL_PATTERN.test(email))
     errors.email = INQUIRY_ERRORS.email;
   const phone = values.phone.trim();
   if (phone.length > INQUIRY_LIMITS.phone || CONTROL.test(phone) || /[\r\n]/.test(phone)) {

@@ -1,5 +1,6 @@
 // /privacy: what the site keeps about people who write to the company, why, for how long and
 // who reads it (docs/behaviour.md §27). Linked from the message forms and the footer.
+import { ALERT_CONFIRM_DAYS } from "~/domain/listing-alerts";
 import { pageMeta } from "~/features/layout/page-meta";
 import { useCompany } from "~/features/site-settings";
 import type { Route } from "./+types/privacy";
@@ -33,6 +34,14 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         Until we have closed your inquiry, and then {retentionDays} days more, after which it is
         deleted, with the e-mails we sent about it. Backups of the site hold copies for as long as
         each backup is kept.
+      </p>
+      <h2>E-mail alerts</h2>
+      <p>
+        When you ask us to tell you when a property is available, or to send you new listings that
+        match a search, we keep your e-mail address and what you asked for. We send nothing but a
+        confirmation until you confirm it; an unconfirmed request is deleted after{" "}
+        {ALERT_CONFIRM_DAYS} days. A property's alert is deleted once we have told you; every e-mail
+        has a link that deletes your address from all alerts at once.
       </p>
       <h2>Your choice</h2>
       <p>

@@ -1,3 +1,4 @@
+import type { ParsedMail } from "mailparser";
 // What browser tests may ask the test server to do with its database: the app's own queries and
 // writes, called in the process that owns the database (PGlite is one process). The tests reach
 // them through control.ts, typed by this module; nothing here re-types the app's SQL.
@@ -56,6 +57,9 @@ export function controlCommands({
         .map((m) => ({
           subject: m.subject ?? "",
           text: m.text ?? "",
+          // One-click unsubscribe (RFC 8058), as the mail client reads it.
+          listUnsubscribe: rawHeader(m, "list-unsubscribe"),
+          listUnsubscribePost: rawHeader(m, "list-unsubscribe-post"),
           attachments: m.attachments.map((a) => ({
             contentType: a.contentType,
             filename: a.filename ?? null,
@@ -146,6 +150,12 @@ export function controlCommands({
     /** What the hub does when LISTEN is back after a database outage (docs/behaviour.md §7). */
     resyncLive: () => hub.resync(),
   };
+}
+
+/** A header's value exactly as it arrived (mailparser folds List-* headers into an object). */
+function rawHeader(mail: ParsedMail, name: string): string | null {
+  const line = mail.headerLines.find((h) => h.key === name)?.line;
+  return line ? line.slice(line.indexOf(":") + 1).trim() : null;
 }
 
 export type ControlCommands = ReturnType<typeof controlCommands>;

@@ -1,5 +1,14 @@
 // The listings feature's public surface on the server (docs/decisions/0032-layers-and-feature-surfaces.md).
 
+export {
+  confirmAlert,
+  createAlert,
+  type NewAlert,
+  runSearchDigest,
+  sendDueAlerts,
+  startAlertWorker,
+  unsubscribe,
+} from "./alerts.server";
 export { type DeletedListing, listDeleted } from "./deleted.server";
 export {
   type HistoryEntry,

@@ -15,6 +15,8 @@ export async function loadFeaturedSummaries(
 
 export interface ListPageData extends SearchPage {
   search: ListSearch;
+  /** When the page was made (ms), for the alert form's time check (docs/behaviour.md §31). */
+  renderedAt: number;
 }
 
 /**
@@ -29,5 +31,5 @@ export async function loadListPage(
   const params = new URL(request.url).searchParams;
   const search = searchFromParams(collection, params);
   const page = await searchListings(context.db, collection, search, pageFromParams(params));
-  return { ...page, search };
+  return { ...page, search, renderedAt: Date.now() };
 }

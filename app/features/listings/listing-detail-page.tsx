@@ -8,6 +8,7 @@ import { addedMessages, messages } from "~/domain/messages";
 import { LazyMessageDialog as MessageDialog } from "~/features/dialogs/lazy";
 import { useViewer } from "~/features/layout";
 import { useCompany } from "~/features/site-settings";
+import { AlertForm } from "./alert-form";
 import type { DetailData } from "./detail-loader.server";
 import { Gallery } from "./gallery";
 
@@ -88,6 +89,13 @@ export function ListingDetailPage({ kind, data, AdminBlock, inquiry }: ListingDe
                 {available ? "Available" : "Not Available"}
               </span>
             </p>
+            {/* A renter can ask to hear when it is available (docs/behaviour.md §31). */}
+            {!available && listing.currently_available === false && data.renderedAt ? (
+              <AlertForm
+                target={{ listing: { collection: kind.collection, id: listing.id } }}
+                renderedAt={data.renderedAt}
+              />
+            ) : null}
             {/* When staff last confirmed the status (docs/behaviour.md §30). */}
             {available && listing.availability_checked_on ? (
               <p className="detail-checked">

@@ -15,6 +15,7 @@ import {
 } from "~/domain/listing-search";
 import { useLiveRevalidation } from "~/features/live";
 import { useHydrated } from "~/shared/use-hydrated";
+import { AlertForm } from "./alert-form";
 import { ListFilterBar } from "./list-filter-bar";
 import type { ListPageData } from "./list-loader.server";
 import { ListingCard } from "./listing-card";
@@ -66,6 +67,14 @@ export function ListingListPage({ kind, data }: ListingListPageProps) {
       <ListFilterBar kind={kind} search={search} onChange={change} hydrated={hydrated} />
       {hydrated ? <CopySearchLink kind={kind} search={search} /> : null}
       <ListResults kind={kind} data={data} onClear={() => change(NO_SEARCH)} />
+      {/* A search with filters can be followed by e-mail (docs/behaviour.md §31). */}
+      {sameSearch(collection, { ...data.search, sort: NO_SEARCH.sort }, NO_SEARCH) ? null : (
+        <AlertForm
+          key={searchToParams(collection, data.search).toString()}
+          target={{ collection, search: searchToParams(collection, data.search).toString() }}
+          renderedAt={data.renderedAt}
+        />
+      )}
     </section>
   );
 }

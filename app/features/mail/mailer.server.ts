@@ -31,6 +31,14 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
         ...(mail.calendar
           ? { icalEvent: { method: "REQUEST", filename: "invitation.ics", content: mail.calendar } }
           : {}),
+        ...(mail.unsubscribeUrl
+          ? {
+              headers: {
+                "List-Unsubscribe": `<${mail.unsubscribeUrl}>`,
+                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+              },
+            }
+          : {}),
       });
     },
     close() {

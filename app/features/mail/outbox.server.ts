@@ -14,6 +14,11 @@ export interface OutgoingMail {
   body: string;
   /** An iCalendar invitation (METHOD:REQUEST) sent with it. */
   calendar?: string | null;
+  /**
+   * One-click unsubscribe (RFC 8058): sent as `List-Unsubscribe: <url>` with
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (docs/behaviour.md §31).
+   */
+  unsubscribeUrl?: string | null;
 }
 
 export interface OutboxMessage extends OutgoingMail {
@@ -41,8 +46,8 @@ export function backoffSeconds(failedAttempts: number): number {
 /** Writes a message to send; call it inside the transaction of what caused it. */
 export async function enqueueMail(tx: Queryable, mail: OutgoingMail): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO outbox (kind, to_addresses, reply_to, subject, body, calendar, ref)
-     VALUES ($1, $2::text[], $3, $4, $5, $6, $7) RETURNING id::int AS id`,
+    `INSERT INTO outbox (kind, to_addresses, reply_to, subject, body, calendar, ref, unsubscribe_url)
+     VALUES ($1, $2::text[], $3, $4, $5, $6, $7, $8) RETURNING id::int AS id`,
     [
       mail.kind,
       mail.to,
@@ -51,6 +56,7 @@ export async function enqueueMail(tx: Queryable, mail: OutgoingMail): Promise<nu
       mail.body,
       mail.calendar ?? null,
       mail.ref ?? null,
+      mail.unsubscribeUrl ?? null,
     ],
   );
   // Wakes the workers of every instance (they also look every few seconds).
@@ -59,7 +65,7 @@ export async function enqueueMail(tx: Queryable, mail: OutgoingMail): Promise<nu
 }
 
 const MESSAGE_COLUMNS = `id::int AS id, created_at AS "createdAt", kind, to_addresses AS "to",
-  reply_to AS "replyTo", subject, body, calendar, state, attempts, last_error AS "lastError",
+  reply_to AS "replyTo", subject, body, calendar, unsubscribe_url AS "unsubscribeUrl", state, attempts, last_error AS "lastError",
   sent_at AS "sentAt"`;
 
 /**

@@ -1,0 +1,112 @@
+// 'Notify me when it's available' (a property that is not available) and 'E-mail me new matches'
+// (a list page with filters): one form, posted to /alerts (docs/behaviour.md §31). It works
+// without JavaScript; with it the answer replaces the form in place. The server checks
+// everything, as for inquiries (app/features/leads/inquiry-form.tsx).
+import { useId } from "react";
+import { Link, useFetcher } from "react-router";
+import { HONEYPOT_FIELD } from "~/domain/inquiry";
+import { ALERT_LABELS } from "~/domain/listing-alerts";
+
+/** What /alerts answered (alert-submit.server.ts's AlertResult). */
+export type AlertAnswer =
+  | { ok: true }
+  | { ok: false; errors: { email?: string; form?: string }; email: string };
+
+export type AlertTarget =
+  | { listing: { collection: string; id: string } }
+  | { collection: string; search: string };
+
+export function AlertForm({
+  target,
+  renderedAt,
+  answer: posted,
+}: {
+  target: AlertTarget;
+  renderedAt: number;
+  answer?: AlertAnswer | null;
+}) {
+  const id = useId();
+  const fetcher = useFetcher<AlertAnswer>();
+  const answer = fetcher.data ?? posted ?? null;
+  const forListing = "listing" in target;
+  const heading = forListing ? ALERT_LABELS.listingHeading : ALERT_LABELS.searchHeading;
+  if (answer?.ok) {
+    return (
+      <section className="alert-form" aria-labelledby={`${id}-h`}>
+        <h2 id={`${id}-h`}>{heading}</h2>
+        <p role="status">{ALERT_LABELS.sent}</p>
+      </section>
+    );
+  }
+  const errors = answer && !answer.ok ? answer.errors : {};
+  return (
+    <section className="alert-form" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{heading}</h2>
+      <p>{forListing ? ALERT_LABELS.listingIntro : ALERT_LABELS.searchIntro}</p>
+      <fetcher.Form
+        method="post"
+        action="/alerts"
+        noValidate
+        onSubmit={(e) => {
+          const field = e.currentTarget.elements.namedItem("elapsed") as HTMLInputElement | null;
+          if (field) field.value = String(Math.round(performance.now()));
+        }}
+      >
+        {forListing ? (
+          <input
+            type="hidden"
+            name="listing"
+            value={`${target.listing.collection}/${target.listing.id}`}
+          />
+        ) : (
+          <>
+            <input type="hidden" name="collection" value={target.collection} />
+            <input type="hidden" name="search" value={target.search} />
+          </>
+        )}
+        <input type="hidden" name="started" value={renderedAt} />
+        <input type="hidden" name="elapsed" defaultValue="" />
+        <div className="hp" aria-hidden="true">
+          <label htmlFor={`${id}-hp`}>Leave this empty</label>
+          <input
+            id={`${id}-hp`}
+            name={HONEYPOT_FIELD}
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
+        {errors.form ? (
+          <p className="field-error" role="alert">
+            {errors.form}
+          </p>
+        ) : null}
+        <label className="form-label" htmlFor={`${id}-email`}>
+          {ALERT_LABELS.email}
+        </label>
+        <input
+          id={`${id}-email`}
+          className="form-control"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={answer && !answer.ok ? answer.email : ""}
+          {...(errors.email
+            ? { "aria-invalid": true as const, "aria-describedby": `${id}-email-error` }
+            : {})}
+        />
+        {errors.email ? (
+          <p className="field-error" id={`${id}-email-error`}>
+            {errors.email}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary" disabled={fetcher.state !== "idle"}>
+          {forListing ? ALERT_LABELS.listingButton : ALERT_LABELS.searchButton}
+        </button>
+        <p className="form-hint">
+          <Link to="/privacy">How we use your details</Link>
+        </p>
+      </fetcher.Form>
+    </section>
+  );
+}

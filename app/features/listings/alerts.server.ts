@@ -1,0 +1,329 @@
+// 'Notify me when it's available' and 'E-mail me new matches' (docs/behaviour.md §31): alerts
+// kept from a form, confirmed by a link (double opt-in), e-mailed through the outbox when a
+// watched property becomes available (the trigger of db/migrations/0015 marks them due) or once
+// a day with new listings that match a saved search; every e-mail carries one-click
+// unsubscribe (RFC 8058), and unsubscribing deletes the address from every alert.
+import { createHash, randomBytes } from "node:crypto";
+import { ALERT_CONFIRM_DAYS, DIGEST_MAX_LISTINGS } from "~/domain/listing-alerts";
+import { bedBathLine } from "~/domain/listing-format";
+import { type Collection, KINDS, listingPath } from "~/domain/listing-kinds";
+import { searchFromParams, searchToParams } from "~/domain/listing-search";
+import { enqueueMail, eraseMailOf } from "~/features/mail/index.server";
+import { getSiteContent } from "~/features/site-settings/index.server";
+import type { Db, Queryable } from "~/shared/db.server";
+import { log } from "~/shared/logger.server";
+import { searchWhere } from "./search.server";
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+/** The stored key of a confirmation link's token, or null when the text cannot be one. */
+export const tokenHash = (token: string | null | undefined) =>
+  token && TOKEN.test(token) ? hashOf(token) : null;
+const newToken = () => randomBytes(32).toString("base64url");
+
+/** Every e-mail to an address carries this ref: unsubscribing erases its waiting ones. */
+const refOf = (email: string) => `alerts:${email.toLowerCase()}`;
+
+export type NewAlert =
+  | { kind: "listing"; collection: Collection; listingId: string; address: string }
+  | { kind: "search"; collection: Collection; search: URLSearchParams };
+
+export interface AlertMailContext {
+  publicUrl: string;
+}
+
+const base = (publicUrl: string) => publicUrl.replace(/\/+$/, "");
+const confirmUrl = (ctx: AlertMailContext, token: string) =>
+  `${base(ctx.publicUrl)}/alerts/confirm?token=${token}`;
+const unsubscribeUrl = (ctx: AlertMailContext, token: string) =>
+  `${base(ctx.publicUrl)}/alerts/unsubscribe?token=${token}`;
+
+/** Every alert e-mail ends with the link that deletes the address (as its List-Unsubscribe). */
+const unsubscribeLines = (url: string) => [
+  "",
+  `To stop these e-mails and delete your address from our alerts: ${url}`,
+];
+
+/** A search as words for e-mails: 'Properties: beds=2, maxRent=2000'. */
+function describeSearch(collection: Collection, search: string): string {
+  const params = [...new URLSearchParams(search)].map(([k, v]) => `${k}=${v}`).join(", ");
+  return `${KINDS[collection].route.slice(1)}${params ? ` (${params})` : ""}`;
+}
+
+/** The canonical query of a search, without its order (an alert does not care about order). */
+export function alertSearchOf(collection: Collection, params: URLSearchParams): string {
+  const search = { ...searchFromParams(collection, params), sort: "newest" as const };
+  return searchToParams(collection, search).toString();
+}
+
+/**
+ * Keeps an alert and writes its confirmation e-mail, in one transaction. Nothing else is sent
+ * to the address until the link in that e-mail is opened and confirmed.
+ */
+export async function createAlert(
+  db: Db,
+  email: string,
+  alert: NewAlert,
+  ctx: AlertMailContext,
+): Promise<void> {
+  const token = newToken();
+  const unsubscribeToken = newToken();
+  const site = await getSiteContent(db);
+  const search = alert.kind === "search" ? alertSearchOf(alert.collection, alert.search) : null;
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO listing_alerts
+         (kind, email, token_hash, unsubscribe_token, collection, listing_id, search)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        alert.kind,
+        email,
+        hashOf(token),
+        unsubscribeToken,
+        alert.collection,
+        alert.kind === "listing" ? alert.listingId : null,
+        search,
+      ],
+    );
+    const what =
+      alert.kind === "listing"
+        ? `when ${alert.address} is available again`
+        : `once a day about new listings that match your search: ${describeSearch(alert.collection, search ?? "")}`;
+    await enqueueMail(tx, {
+      kind: "alert-confirm",
+      ref: refOf(email),
+      to: [email],
+      subject: "Confirm your e-mail alert",
+      body: [
+        `Someone, we hope you, asked ${site.name} to write to ${email} ${what}.`,
+        "",
+        "To confirm, open this link and press 'Confirm':",
+        confirmUrl(ctx, token),
+        "",
+        "If it was not you, ignore this e-mail: nothing more will be sent, and the request is deleted after a week.",
+        "",
+        `— ${site.name}`,
+        ...unsubscribeLines(unsubscribeUrl(ctx, unsubscribeToken)),
+      ].join("\n"),
+      unsubscribeUrl: unsubscribeUrl(ctx, unsubscribeToken),
+    });
+  });
+}
+
+/** 'Confirm': true when the link's alert exists (confirmed now or before). */
+export async function confirmAlert(db: Queryable, token: string | null): Promise<boolean> {
+  const hash = tokenHash(token);
+  if (!hash) return false;
+  const rows = await db.query(
+    `UPDATE listing_alerts SET confirmed_at = coalesce(confirmed_at, now())
+     WHERE token_hash = $1 RETURNING id`,
+    [hash],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * 'Unsubscribe' (the link, or a mail client's one-click POST): deletes every alert of the
+ * link's address and the e-mails to it still waiting. False when the link is unknown.
+ */
+export async function unsubscribe(db: Db, token: string | null): Promise<boolean> {
+  if (!token || !TOKEN.test(token)) return false;
+  return db.transaction(async (tx) => {
+    const [alert] = await tx.query<{ email: string }>(
+      "SELECT email FROM listing_alerts WHERE unsubscribe_token = $1",
+      [token],
+    );
+    if (!alert) return false;
+    const emails = await tx.query<{ email: string }>(
+      "DELETE FROM listing_alerts WHERE lower(email) = lower($1) RETURNING email",
+      [alert.email],
+    );
+    await eraseMailOf(tx, [...new Set(emails.map((e) => refOf(e.email)))]);
+    log().info({ event: "alerts unsubscribed", count: emails.length }, "alerts unsubscribed");
+    return true;
+  });
+}
+
+/**
+ * E-mails the alerts whose property became available (one e-mail each, then the alert is
+ * deleted). Several instances may run it: each alert is taken by one (SKIP LOCKED).
+ */
+export async function sendDueAlerts(db: Db, ctx: AlertMailContext): Promise<number> {
+  const site = await getSiteContent(db);
+  return db.transaction(async (tx) => {
+    const due = await tx.query<{
+      id: number;
+      email: string;
+      collection: Collection;
+      listing_id: string;
+      address: string;
+      unsubscribe_token: string;
+    }>(
+      `SELECT a.id::int AS id, a.email, a.collection, a.listing_id, l.address,
+         coalesce(
+           (SELECT o.unsubscribe_token FROM listing_alerts o
+            WHERE lower(o.email) = lower(a.email) AND o.due_at IS NULL ORDER BY o.id LIMIT 1),
+           a.unsubscribe_token) AS unsubscribe_token
+       FROM listing_alerts a JOIN listings l ON l.collection = a.collection AND l.id = a.listing_id
+       WHERE a.due_at IS NOT NULL
+       ORDER BY a.id LIMIT 50
+       FOR UPDATE OF a SKIP LOCKED`,
+    );
+    for (const alert of due) {
+      // The alert ends with this e-mail. Its unsubscribe link is another alert's of the same
+      // address when there is one, so that it still deletes the address from those.
+      const url = `${base(ctx.publicUrl)}${listingPath(alert.collection, alert.listing_id)}`;
+      await enqueueMail(tx, {
+        kind: "alert-available",
+        ref: refOf(alert.email),
+        to: [alert.email],
+        subject: `Now available: ${alert.address}`,
+        body: [
+          `${alert.address} is available again:`,
+          url,
+          "",
+          "This alert has done its job and is deleted; you will get no more e-mails about this property.",
+          "",
+          `— ${site.name}`,
+          ...unsubscribeLines(unsubscribeUrl(ctx, alert.unsubscribe_token)),
+        ].join("\n"),
+        unsubscribeUrl: unsubscribeUrl(ctx, alert.unsubscribe_token),
+      });
+    }
+    if (due.length > 0) {
+      await tx.query("DELETE FROM listing_alerts WHERE id = ANY($1::bigint[])", [
+        due.map((a) => a.id),
+      ]);
+    }
+    return due.length;
+  });
+}
+
+export const DIGEST_EVERY_HOURS = 24;
+
+/**
+ * The daily e-mail of new matches: when a day has passed since the last run (of any instance),
+ * every confirmed search alert with listings added since its last e-mail gets one. The clock is
+ * a parameter (tests fix it). Returns how many e-mails were written, or null when not due.
+ */
+export async function runSearchDigest(
+  db: Db,
+  ctx: AlertMailContext & { now: Date },
+): Promise<number | null> {
+  const site = await getSiteContent(db);
+  return db.transaction(async (tx) => {
+    const taken = await tx.query(
+      `INSERT INTO scheduled_runs (name, last_run) VALUES ('search-digest', $1)
+       ON CONFLICT (name) DO UPDATE SET last_run = EXCLUDED.last_run
+       WHERE scheduled_runs.last_run <= EXCLUDED.last_run - make_interval(hours => $2)
+       RETURNING name`,
+      [ctx.now.toISOString(), DIGEST_EVERY_HOURS],
+    );
+    if (taken.length === 0) return null;
+    const alerts = await tx.query<{
+      id: number;
+      email: string;
+      collection: Collection;
+      search: string;
+      since: string;
+      unsubscribe_token: string;
+    }>(
+      `SELECT id::int AS id, email, collection, search, unsubscribe_token,
+         coalesce(last_sent_at, confirmed_at) AS since
+       FROM listing_alerts
+       WHERE kind = 'search' AND confirmed_at IS NOT NULL AND confirmed_at <= $1
+       ORDER BY id`,
+      [ctx.now.toISOString()],
+    );
+    let sent = 0;
+    for (const alert of alerts) {
+      const search = searchFromParams(alert.collection, new URLSearchParams(alert.search));
+      const { where, params } = searchWhere(alert.collection, search);
+      const n = params.length;
+      const found = await tx.query<{
+        id: string;
+        address: string;
+        bedrooms: number | null;
+        bathrooms: number | null;
+      }>(
+        `SELECT id, address, bedrooms, bathrooms FROM listings
+         WHERE ${where} AND created_at > $${n + 1} AND created_at <= $${n + 2}
+         ORDER BY created_at DESC, id LIMIT ${DIGEST_MAX_LISTINGS + 1}`,
+        [...params, new Date(alert.since).toISOString(), ctx.now.toISOString()],
+      );
+      if (found.length === 0) continue;
+      await tx.query("UPDATE listing_alerts SET last_sent_at = $2 WHERE id = $1", [
+        alert.id,
+        ctx.now.toISOString(),
+      ]);
+      const shown = found.slice(0, DIGEST_MAX_LISTINGS);
+      const listUrl = `${base(ctx.publicUrl)}${KINDS[alert.collection].route}${alert.search ? `?${alert.search}` : ""}`;
+      await enqueueMail(tx, {
+        kind: "alert-matches",
+        ref: refOf(alert.email),
+        to: [alert.email],
+        subject:
+          found.length === 1
+            ? "1 new listing matches your search"
+            : `${found.length > DIGEST_MAX_LISTINGS ? `${DIGEST_MAX_LISTINGS}+` : found.length} new listings match your search`,
+        body: [
+          `New since our last e-mail, matching your search (${describeSearch(alert.collection, alert.search)}):`,
+          "",
+          ...shown.map((l) => {
+            const facts = bedBathLine(l.bedrooms, l.bathrooms);
+            return `- ${l.address}${facts ? ` (${facts})` : ""}: ${base(ctx.publicUrl)}${listingPath(alert.collection, l.id)}`;
+          }),
+          ...(found.length > shown.length ? ["", `More on the site: ${listUrl}`] : []),
+          "",
+          `The whole search: ${listUrl}`,
+          "",
+          `— ${site.name}`,
+          ...unsubscribeLines(unsubscribeUrl(ctx, alert.unsubscribe_token)),
+        ].join("\n"),
+        unsubscribeUrl: unsubscribeUrl(ctx, alert.unsubscribe_token),
+      });
+      sent++;
+    }
+    return sent;
+  });
+}
+
+/** Alerts never confirmed are deleted ALERT_CONFIRM_DAYS after they were asked for. */
+export async function purgeUnconfirmedAlerts(db: Queryable, now = new Date()): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM listing_alerts
+     WHERE confirmed_at IS NULL AND created_at < $1::timestamptz - make_interval(days => $2)
+     RETURNING id`,
+    [now.toISOString(), ALERT_CONFIRM_DAYS],
+  );
+  return rows.length;
+}
+
+/**
+ * The alerts' worker on every instance: due 'Notify me' e-mails every few seconds, the daily
+ * digest and the purge of unconfirmed alerts when due.
+ */
+export function startAlertWorker(db: Db, ctx: AlertMailContext, everyMs = 3000): () => void {
+  let running = false;
+  let lastHourly = 0;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await sendDueAlerts(db, ctx);
+      if (Date.now() - lastHourly >= 3600_000) {
+        lastHourly = Date.now();
+        await runSearchDigest(db, { ...ctx, now: new Date() });
+        await purgeUnconfirmedAlerts(db);
+      }
+    } catch (error) {
+      log().warn({ err: error }, "The listing alerts worker failed; it tries again");
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

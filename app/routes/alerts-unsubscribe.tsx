@@ -1,0 +1,50 @@
+// /alerts/unsubscribe?token=…: every alert e-mail's link and its List-Unsubscribe URL
+// (docs/behaviour.md §31). The page asks first; a POST (the button, or a mail client's one-click
+// `List-Unsubscribe=One-Click`, RFC 8058) deletes the address from every alert at once.
+import { data, Form } from "react-router";
+import { ALERT_LABELS } from "~/domain/listing-alerts";
+import { pageMeta } from "~/features/layout/page-meta";
+import { useLinkToken } from "~/features/listings/alert-link";
+import { linkToken } from "~/features/listings/alert-link.server";
+import { unsubscribe } from "~/features/listings/index.server";
+import type { Route } from "./+types/alerts-unsubscribe";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(ALERT_LABELS.unsubscribeHeading, "Stop e-mail alerts.", matches),
+  { name: "robots", content: "noindex" },
+];
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const token = await linkToken(request);
+  // A well-formed link whose alerts are gone (already unsubscribed, or its alert has ended)
+  // leaves the address on no alert found by it: that is what was asked for.
+  if (!token || !TOKEN.test(token)) return data({ done: false }, { status: 404 });
+  await unsubscribe(context.db, token);
+  return { done: true };
+}
+
+export default function AlertsUnsubscribe({ actionData }: Route.ComponentProps) {
+  const token = useLinkToken();
+  return (
+    <section className="alerts-page">
+      <h1>{ALERT_LABELS.unsubscribeHeading}</h1>
+      {actionData ? (
+        <p role="status">
+          {actionData.done ? ALERT_LABELS.unsubscribed : ALERT_LABELS.invalidLink}
+        </p>
+      ) : (
+        <>
+          <p>{ALERT_LABELS.unsubscribeIntro}</p>
+          <Form method="post">
+            <input type="hidden" name="token" value={token} />
+            <button type="submit" className="btn btn-primary">
+              {ALERT_LABELS.unsubscribeButton}
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

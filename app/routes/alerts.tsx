@@ -1,0 +1,65 @@
+// /alerts: where 'Notify me when it's available' and 'E-mail me new matches' post
+// (docs/behaviour.md §31). With JavaScript the form reads the answer in place; without it,
+// this page shows it: the request to check one's e-mail, or the error with the address as typed.
+import { data, Link } from "react-router";
+import { ALERT_LABELS } from "~/domain/listing-alerts";
+import { pageMeta } from "~/features/layout/page-meta";
+import { AlertForm } from "~/features/listings/alert-form";
+import { submitAlert } from "~/features/listings/alert-submit.server";
+import type { Route } from "./+types/alerts";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta("E-mail alerts", "E-mail alerts about listings.", matches),
+  { name: "robots", content: "noindex" },
+];
+
+export function loader() {
+  return { renderedAt: Date.now() };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => null);
+  if (!form) {
+    return data(
+      {
+        ok: false as const,
+        errors: { form: "The form could not be read. Reload the page and try again." },
+        email: "",
+        target: null,
+      },
+      { status: 400 },
+    );
+  }
+  const result = await submitAlert(context, form);
+  const listing = typeof form.get("listing") === "string" ? String(form.get("listing")) : "";
+  const [collection = "", id = ""] = listing.split("/");
+  const target = listing
+    ? { listing: { collection, id } }
+    : {
+        collection: String(form.get("collection") ?? ""),
+        search: String(form.get("search") ?? ""),
+      };
+  if (result.ok) return { ok: true as const, target };
+  const { status, ...answer } = result;
+  return data({ ...answer, target }, { status });
+}
+
+export default function Alerts({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="alerts-page">
+      <h1>E-mail alerts</h1>
+      {actionData?.target ? (
+        <AlertForm
+          target={actionData.target}
+          renderedAt={loaderData.renderedAt}
+          answer={actionData}
+        />
+      ) : (
+        <p>
+          {actionData && !actionData.ok ? actionData.errors.form : ALERT_LABELS.listingIntro}{" "}
+          <Link to="/properties">Properties</Link>
+        </p>
+      )}
+    </section>
+  );
+}
