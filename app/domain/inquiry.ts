@@ -72,7 +72,9 @@ export interface InquiryCheck {
   errors: Partial<Record<InquiryField, string>>;
 }
 
-export const EMAIL_PATTERN = /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+\.[^\s@<>(),;:"[\]\\]+$/;
+// (No control characters: a NUL is no text to PostgreSQL.)
+export const EMAIL_PATTERN =
+  /^[^\s@<>(),;:"[\]\\\p{Cc}]+@[^\s@<>(),;:"[\]\\\p{Cc}]+\.[^\s@<>(),;:"[\]\\\p{Cc}]+$/u;
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 /** A control character other than tab and line breaks (which a message may hold). */
 const CONTROL = {

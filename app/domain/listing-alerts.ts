@@ -38,7 +38,11 @@ export const DIGEST_MAX_LISTINGS = 20;
 export function checkAlertEmail(raw: unknown): { email: string; error?: string } {
   const email = typeof raw === "string" ? raw : "";
   const trimmed = email.trim();
-  if (trimmed.length > INQUIRY_LIMITS.email || !EMAIL_PATTERN.test(trimmed)) {
+  if (
+    trimmed.length > INQUIRY_LIMITS.email ||
+    !EMAIL_PATTERN.test(trimmed) ||
+    /[\p{Cc}\p{Cs}]/u.test(trimmed)
+  ) {
     return { email, error: ALERT_ERRORS.email };
   }
   return { email: trimmed };

@@ -50,6 +50,12 @@ describe("the listing check (docs/behaviour.md §29)", () => {
     expect(warning).toContain(effect);
   });
 
+  it("never runs a phrase from one text into the next", () => {
+    expect(texts({ ...ready, description: "No", captions: ["children's room", "b", "c"] })).toEqual(
+      [],
+    );
+  });
+
   it("matches whole words only", () => {
     expect(fairHousingWarnings("Do not mention menus, no mentions of kidsville")).toEqual([]);
     expect(fairHousingWarnings("Near St. Mary's church and a Christian school")).toEqual([]);

@@ -99,11 +99,17 @@ function feedWarnings(listing: CheckedListing, collection: Collection): string[]
 
 /** Every warning about a listing as written, in the panel's order. */
 export function checkListing(collection: Collection, listing: CheckedListing): ListingWarning[] {
-  const texts = [listing.description, listing.thumbnail_description, ...(listing.captions ?? [])]
-    .filter((t): t is string => typeof t === "string" && t.trim() !== "")
-    .join("\n");
+  // Each text on its own: a phrase never runs from one text into the next.
+  const texts = [listing.description, listing.thumbnail_description, ...(listing.captions ?? [])];
+  const fairHousing = [
+    ...new Set(
+      texts
+        .filter((t): t is string => typeof t === "string" && t.trim() !== "")
+        .flatMap(fairHousingWarnings),
+    ),
+  ];
   const warnings: ListingWarning[] = [
-    ...fairHousingWarnings(texts).map((text) => ({
+    ...fairHousing.map((text) => ({
       kind: "fair-housing" as const,
       text,
     })),

@@ -68,6 +68,9 @@ export function parseListingRef(value: string): { collection: Collection; id: st
   const slash = value.indexOf("/");
   const collection = value.slice(0, slash);
   const id = value.slice(slash + 1);
-  if (slash < 0 || !isCollection(collection) || !/^[^/\s]{1,300}$/.test(id)) return null;
+  // No control characters (a NUL is no text to PostgreSQL) and no lone surrogates.
+  if (slash < 0 || !isCollection(collection) || !/^[^/\s\p{Cc}\p{Cs}]{1,300}$/u.test(id)) {
+    return null;
+  }
   return { collection, id };
 }

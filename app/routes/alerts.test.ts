@@ -70,6 +70,14 @@ describe("listing alerts over HTTP", () => {
       [filled({ listing: "properties/no-such-lane" }), 400, "There is nothing to watch here"],
       [filled({ started: String(Date.now()) }), 400, "press the button again"],
       [filled({ listing: "", collection: "castles", search: "beds=2" }), 400, "nothing to watch"],
+      // Control characters (a NUL is no text to PostgreSQL) are refused, never a 5xx.
+      [filled({ listing: "properties/7-let\u0000lane" }), 400, "nothing to watch"],
+      [filled({ email: "ana\u0000@example.com" }), 400, "Enter a valid e-mail address."],
+      [
+        filled({ listing: "", collection: "properties", search: "q=a%00b" }),
+        400,
+        "nothing to watch",
+      ],
     ];
     for (const [fields, status, message] of refusals) {
       const res = await post("/alerts", fields);

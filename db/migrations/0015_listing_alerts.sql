@@ -25,7 +25,7 @@ CREATE TABLE listing_alerts (
   FOREIGN KEY (collection, listing_id) REFERENCES listings ON DELETE CASCADE
 );
 CREATE INDEX listing_alerts_listing ON listing_alerts (collection, listing_id)
-  WHERE kind = 'listing';
+  WHERE listing_id IS NOT NULL;
 CREATE INDEX listing_alerts_email ON listing_alerts (lower(email));
 CREATE INDEX listing_alerts_due ON listing_alerts (due_at) WHERE due_at IS NOT NULL;
 

@@ -99,10 +99,22 @@ test("'Notify me' → confirm → Available → the e-mail arrives, and its unsu
   expect(answer.status).toBe(200);
   expect((await stored())[0]?.n).toBe(0);
 
-  // The link in the e-mail's text opens the page, which says it is done.
-  await gotoHydrated(page, linkIn(available?.text ?? "", "/alerts/unsubscribe"));
+  // Asked again: the link in the e-mail's text opens a page that asks, and its button deletes.
+  await gotoHydrated(page, "/properties?beds=2");
+  await page.clock.fastForward(5000);
+  await alertForm(page).getByLabel("E-mail", { exact: true }).fill(email);
+  await alertForm(page).getByRole("button", { name: "E-mail me new matches" }).click();
+  await expect(alertForm(page).getByRole("status")).toBeVisible();
+  await expect.poll(async () => (await control.mailTo(email)).length, { timeout: 15_000 }).toBe(4);
+  expect((await stored())[0]?.n).toBe(1);
+  const again = (await control.mailTo(email))[3];
+  await gotoHydrated(page, linkIn(again?.text ?? "", "/alerts/unsubscribe"));
+  await expect(page.getByRole("heading", { name: "Unsubscribe" })).toBeVisible();
+  // Opening the link deleted nothing; the button does.
+  expect((await stored())[0]?.n).toBe(1);
   await page.getByRole("button", { name: "Unsubscribe", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "You are unsubscribed" })).toBeVisible();
+  expect((await stored())[0]?.n).toBe(0);
 });
 
 test("no alert form on an available property, nor on a list without filters", async ({

@@ -13,6 +13,7 @@ import {
   type LeadStatus,
 } from "~/domain/inquiry";
 import { type Collection, parseListingRef } from "~/domain/listing-kinds";
+import { eraseAlertsOf } from "~/features/listings/index.server";
 import { enqueueMail, eraseMailOf } from "~/features/mail/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
 
@@ -299,6 +300,8 @@ export async function eraseLeadsOf(db: Db, email: string): Promise<number> {
       tx,
       rows.map((r) => leadRef(r.id)),
     );
+    // The same address's listing alerts go too (docs/behaviour.md §31): everything kept of it.
+    await eraseAlertsOf(tx, email);
     return rows.length;
   });
 }

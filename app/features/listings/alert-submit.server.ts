@@ -39,7 +39,10 @@ async function watched(context: AppLoadContext, form: FormData): Promise<NewAler
   if (!isCollection(collection)) return null;
   const search = text(form, "search").replace(/^\?/, "");
   if (search.length > 2000) return null;
-  return { kind: "search", collection, search: new URLSearchParams(search) };
+  const params = new URLSearchParams(search);
+  // Decoded, no value may hold a control character (a NUL is no text to PostgreSQL).
+  if ([...params.values()].some((v) => /[\p{Cc}\p{Cs}]/u.test(v))) return null;
+  return { kind: "search", collection, search: params };
 }
 
 export async function submitAlert(

@@ -202,6 +202,48 @@ for (const target of dbTargets) {
       expect(await mails()).toHaveLength(2);
     });
 
+    it("an alert confirmed after its property became available is sent at once", async () => {
+      await insertListing(db, "properties", "9-watch-way", property("9 Watch Way"));
+      await createAlert(
+        db,
+        "dee@example.com",
+        {
+          kind: "listing",
+          collection: "properties",
+          listingId: "9-watch-way",
+          address: "9 Watch Way",
+        },
+        ctx,
+      );
+      const [confirmation] = await mails();
+      await setAvailability(db, "9-watch-way", true);
+      expect(await confirmAlert(db, confirmLink(confirmation))).toBe(true);
+      expect(await sendDueAlerts(db, ctx)).toBe(1);
+      expect((await mails()).at(-1)?.subject).toBe("Now available: 9 Watch Way");
+    });
+
+    it("a property made available and let again before the worker ran sends nothing yet", async () => {
+      await insertListing(db, "properties", "9-watch-way", property("9 Watch Way"));
+      await createAlert(
+        db,
+        "eve@example.com",
+        {
+          kind: "listing",
+          collection: "properties",
+          listingId: "9-watch-way",
+          address: "9 Watch Way",
+        },
+        ctx,
+      );
+      await confirmAlert(db, confirmLink((await mails())[0]));
+      await setAvailability(db, "9-watch-way", true);
+      await setAvailability(db, "9-watch-way", false);
+      expect(await sendDueAlerts(db, ctx)).toBe(0);
+      expect(await alertCount()).toBe(1);
+      await setAvailability(db, "9-watch-way", true);
+      expect(await sendDueAlerts(db, ctx)).toBe(1);
+    });
+
     it("unsubscribing deletes the address from every alert, with its waiting e-mails", async () => {
       await insertListing(db, "properties", "9-watch-way", property("9 Watch Way"));
       const watch = {

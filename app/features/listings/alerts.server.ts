@@ -114,9 +114,15 @@ export async function createAlert(
 export async function confirmAlert(db: Queryable, token: string | null): Promise<boolean> {
   const hash = tokenHash(token);
   if (!hash) return false;
+  // A property that became available between the request and the confirmation is due at once
+  // (the trigger only marks confirmed alerts).
   const rows = await db.query(
-    `UPDATE listing_alerts SET confirmed_at = coalesce(confirmed_at, now())
-     WHERE token_hash = $1 RETURNING id`,
+    `UPDATE listing_alerts a SET confirmed_at = coalesce(a.confirmed_at, now()),
+       due_at = CASE WHEN a.kind = 'listing' AND a.due_at IS NULL AND EXISTS (
+         SELECT 1 FROM listings l
+         WHERE l.collection = a.collection AND l.id = a.listing_id AND l.currently_available)
+       THEN now() ELSE a.due_at END
+     WHERE a.token_hash = $1 RETURNING a.id`,
     [hash],
   );
   return rows.length > 0;
@@ -145,6 +151,19 @@ export async function unsubscribe(db: Db, token: string | null): Promise<boolean
 }
 
 /**
+ * 'Erase this person' in the inbox (docs/behaviour.md §27): the address's alerts and the alert
+ * e-mails to it still waiting, in the caller's transaction. Returns how many alerts went.
+ */
+export async function eraseAlertsOf(tx: Queryable, email: string): Promise<number> {
+  const rows = await tx.query<{ email: string }>(
+    "DELETE FROM listing_alerts WHERE lower(email) = lower($1) RETURNING email",
+    [email.trim()],
+  );
+  await eraseMailOf(tx, [refOf(email.trim())]);
+  return rows.length;
+}
+
+/**
  * E-mails the alerts whose property became available (one e-mail each, then the alert is
  * deleted). Several instances may run it: each alert is taken by one (SKIP LOCKED).
  */
@@ -165,7 +184,7 @@ export async function sendDueAlerts(db: Db, ctx: AlertMailContext): Promise<numb
             WHERE lower(o.email) = lower(a.email) AND o.due_at IS NULL ORDER BY o.id LIMIT 1),
            a.unsubscribe_token) AS unsubscribe_token
        FROM listing_alerts a JOIN listings l ON l.collection = a.collection AND l.id = a.listing_id
-       WHERE a.due_at IS NOT NULL
+       WHERE a.due_at IS NOT NULL AND l.currently_available
        ORDER BY a.id LIMIT 50
        FOR UPDATE OF a SKIP LOCKED`,
     );

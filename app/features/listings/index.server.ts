@@ -3,6 +3,7 @@
 export {
   confirmAlert,
   createAlert,
+  eraseAlertsOf,
   type NewAlert,
   runSearchDigest,
   sendDueAlerts,

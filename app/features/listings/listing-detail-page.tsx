@@ -96,12 +96,6 @@ export function ListingDetailPage({ kind, data, AdminBlock, inquiry }: ListingDe
                 renderedAt={data.renderedAt}
               />
             ) : null}
-            {/* When staff last confirmed the status (docs/behaviour.md §30). */}
-            {available && listing.availability_checked_on ? (
-              <p className="detail-checked">
-                Availability checked {longDate(listing.availability_checked_on)}
-              </p>
-            ) : null}
             {available ? (
               <div className="detail-actions">
                 {listing.property_type === "Vacation" ? (
@@ -129,6 +123,13 @@ export function ListingDetailPage({ kind, data, AdminBlock, inquiry }: ListingDe
                   </Link>
                 )}
               </div>
+            ) : null}
+            {/* When staff last confirmed the status (docs/behaviour.md §30), below the actions so that
+                'Apply Now' stays where it was. */}
+            {available && listing.availability_checked_on ? (
+              <p className="detail-checked">
+                Availability checked {longDate(listing.availability_checked_on)}
+              </p>
             ) : null}
             <DetailContact
               title="Questions? Ask our property manager"

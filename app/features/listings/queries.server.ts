@@ -154,16 +154,19 @@ export async function confirmAvailability(
   db: Queryable,
   id: string,
 ): Promise<"confirmed" | "missing" | "not-available"> {
-  const [row] = await db.query<{ available: boolean | null }>(
+  // (The outer SELECT sees the row as the statement started: whether it was confirmed is read
+  // from the UPDATE itself, so a toggle committed meanwhile is never reported as confirmed.)
+  const [row] = await db.query<{ confirmed: boolean }>(
     `WITH confirmed AS (
        UPDATE listings SET availability_checked_at = now()
        WHERE collection = 'properties' AND id = $1 AND currently_available
        RETURNING id)
-     SELECT currently_available AS available FROM listings WHERE collection = 'properties' AND id = $1`,
+     SELECT EXISTS (SELECT 1 FROM confirmed) AS confirmed
+     FROM listings WHERE collection = 'properties' AND id = $1`,
     [id],
   );
   if (!row) return "missing";
-  return row.available ? "confirmed" : "not-available";
+  return row.confirmed ? "confirmed" : "not-available";
 }
 
 /**

@@ -66,13 +66,15 @@ for (const target of dbTargets) {
         `SELECT to_addresses AS "to", subject, body FROM outbox WHERE kind = 'stale-digest' ORDER BY id`,
       );
 
-    /** Today (UTC) by the database's clock, which sets the confirmations. */
-    const today = async () =>
+    /** Whether a listing's availability was confirmed within the last minute (any day). */
+    const justConfirmed = async (id: string) =>
       (
-        await db.query<{ day: string }>(
-          "SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day",
+        await db.query<{ recent: boolean }>(
+          `SELECT availability_checked_at > now() - interval '1 minute' AS recent
+           FROM listings WHERE id = $1`,
+          [id],
         )
-      )[0]?.day;
+      )[0]?.recent;
 
     async function seed() {
       await insertListing(db, "properties", "1-old-road", property("1 Old Road", true));
@@ -100,7 +102,8 @@ for (const target of dbTargets) {
       expect(await confirmAvailability(db, "1-old-road")).toBe("confirmed");
       const after = await getListingForEdit(db, "properties", "1-old-road");
       expect(after?.version).toBe(before?.version);
-      expect(after?.availability_checked_on).toBe(await today());
+      expect(await justConfirmed("1-old-road")).toBe(true);
+      expect(after?.availability_checked_on).not.toBe(before?.availability_checked_on);
       expect(
         (
           await db.query<{ updated: string }>(
@@ -115,14 +118,16 @@ for (const target of dbTargets) {
         daysBefore(90).toISOString().slice(0, 10),
       );
       // A toggle and a save confirm it, and are changes (the version moves on).
+      const before4 = await getListingForEdit(db, "properties", "4-let-road");
       await setAvailability(db, "4-let-road", true);
       const toggled = await getListingForEdit(db, "properties", "4-let-road");
-      expect(toggled?.availability_checked_on).toBe(await today());
+      expect(await justConfirmed("4-let-road")).toBe(true);
+      expect(toggled?.version).toBe((before4?.version ?? 0) + 1);
       await checkedAt("2-older-road", daysBefore(40));
       const older = await getListingForEdit(db, "properties", "2-older-road");
       await updateListing(db, "properties", "2-older-road", property("2 Older Road", true));
       const saved = await getListingForEdit(db, "properties", "2-older-road");
-      expect(saved?.availability_checked_on).toBe(await today());
+      expect(await justConfirmed("2-older-road")).toBe(true);
       expect(saved?.version).toBe((older?.version ?? 0) + 1);
     });
 
