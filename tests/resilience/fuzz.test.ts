@@ -343,6 +343,9 @@ const PAGES = [
   "/admin/inbox",
   "/admin/inbox/export",
   "/inquiries",
+  "/alerts",
+  "/alerts/confirm",
+  "/alerts/unsubscribe",
   "/privacy",
   "/images/site/logo_1.png",
   "/images/site/application_1.pdf",
@@ -364,6 +367,15 @@ const PAGES = [
 const LEAD_TABLES = new Set(
   ["leads", "lead_events", "outbox", "rate_counters"].map((t) => `table ${t} changed`),
 );
+/**
+ * What an accepted alert form, confirmation or unsubscribe may change (docs/behaviour.md §31;
+ * app/features/listings/alerts.server.ts).
+ */
+const ALERT_TABLES = new Set(
+  ["listing_alerts", "outbox", "rate_counters"].map((t) => `table ${t} changed`),
+);
+/** The public writes: a message to the company, and the listing alerts' forms and links. */
+const PUBLIC_WRITE = /^\/(inquiries|alerts|alerts\/confirm|alerts\/unsubscribe)(\.data)?(\?|$)/;
 
 const ids = () => knownIds;
 
@@ -500,6 +512,38 @@ const generated: fc.Arbitrary<Generated> = fc
           nasty,
         ),
       }),
+    },
+    {
+      // The listing alerts' form (docs/behaviour.md §31), open to everyone.
+      weight: 2,
+      arbitrary: pageAction("/alerts", {
+        listing: fc.oneof(
+          segment(ids).map((id) => `properties/${id}`),
+          fc.constantFrom("properties/", "newConstruction/x", "properties/a%00b"),
+          nasty,
+        ),
+        collection: fc.oneof(fc.constantFrom("properties", "newConstruction"), nasty),
+        search: fc.oneof(fc.constantFrom("beds=2", "q=%00", "maxRent=1e9&pets=cats"), nasty),
+        email: fc.oneof(fc.constantFrom("fuzz@example.com", "a@b", ""), nasty),
+        // Long ago, so that the time check passes (no clock in generated requests).
+        started: fc.oneof(fc.constant("1000"), nasty),
+        website: fc.oneof(fc.constant(""), nasty),
+      }),
+    },
+    {
+      // Its links: confirm and unsubscribe (a token in the form or the URL).
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom("/alerts/confirm", "/alerts/unsubscribe"),
+          fc.oneof(fc.constant("A".repeat(43)), nasty),
+        )
+        .chain(([page, token]) =>
+          pageAction(`${page}?token=${pct(token)}`, {
+            token: fc.oneof(fc.constant(token), nasty),
+            "List-Unsubscribe": fc.constant("One-Click"),
+          }),
+        ),
     },
     {
       // The inbox's actions (docs/behaviour.md §27): status, notes, answers, erasure.
@@ -721,10 +765,11 @@ describe("fuzz", () => {
           const signInStep =
             request.target.startsWith("/auth/") || request.target.startsWith("/dev-oidc");
           const privileged = request.role === "admin";
-          // The one write open to everyone: a message to the company (docs/behaviour.md §27),
-          // which may add a lead and its e-mail, and nothing else.
-          const publicWrite =
-            request.method === "POST" && /^\/inquiries(\.data)?(\?|$)/.test(request.target);
+          // The writes open to everyone: a message to the company (docs/behaviour.md §27),
+          // which may add a lead and its e-mail, and the listing alerts' forms and links (§31),
+          // which may change alerts and their e-mail; nothing else.
+          const publicWrite = request.method === "POST" && PUBLIC_WRITE.test(request.target);
+          const publicTables = request.target.startsWith("/alerts") ? ALERT_TABLES : LEAD_TABLES;
           if (accepted && !safe && !signInStep && !privileged && !publicWrite) {
             // Only an admin may write (signing in and out apart): 2xx/3xx is a failure.
             note(`${request.role} write accepted (${request.family})`, `${res.status} ${where}`);
@@ -732,7 +777,7 @@ describe("fuzz", () => {
           if (accepted && (!safe || signInStep)) {
             if (!privileged && !signInStep) {
               const changed = stateDifferences(before, await snapshot()).filter(
-                (d) => !publicWrite || !LEAD_TABLES.has(d),
+                (d) => !publicWrite || !publicTables.has(d),
               );
               if (changed.length > 0) {
                 note(
