@@ -29,6 +29,15 @@ export const INQUIRY_ERRORS = {
   failed: "Your message could not be sent. Please try again in a moment.",
 } as const;
 
+/**
+ * A public form refused by its client's hourly limit: 'Too many {what} from your network. Try
+ * again in {n} minutes.' (the inquiry form's, docs/behaviour.md §27; the alerts', §31).
+ */
+export function tooManyFromNetwork(what: string, waitSeconds: number): string {
+  const minutes = Math.ceil(waitSeconds / 60);
+  return `Too many ${what} from your network. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
 /** Field limits (characters). */
 export const INQUIRY_LIMITS = { name: 100, email: 254, phone: 40, message: 5000 } as const;
 /** At most this many 'Preferred time' inputs. */

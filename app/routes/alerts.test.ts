@@ -4,6 +4,7 @@
 // unsubscribe link, including a mail client's one-click POST (RFC 8058).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertListing } from "~/features/listings/queries.server";
+import { propertyInput } from "../../tests/support/listing-input";
 import { startTestApp, type TestApp } from "../../tests/support/test-app";
 
 describe("listing alerts over HTTP", () => {
@@ -14,18 +15,14 @@ describe("listing alerts over HTTP", () => {
       ["7-let-lane", false],
       ["8-open-lane", true],
     ] as const) {
-      await insertListing(t.db, "properties", id, {
-        address: id === "7-let-lane" ? "7 Let Lane" : "8 Open Lane",
-        bedrooms: 2,
-        bathrooms: 1,
-        description: "",
-        image_urls: [],
-        thumbnail_description: "",
-        property_type: "Residential",
-        currently_available: available,
-        price: "1500",
-        reserve_url: null,
-      });
+      await insertListing(
+        t.db,
+        "properties",
+        id,
+        propertyInput(id === "7-let-lane" ? "7 Let Lane" : "8 Open Lane", {
+          currently_available: available,
+        }),
+      );
     }
   });
   afterAll(async () => t?.close());

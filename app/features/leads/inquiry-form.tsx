@@ -6,13 +6,13 @@
 import { useId } from "react";
 import { Link, useFetcher } from "react-router";
 import {
-  HONEYPOT_FIELD,
   INQUIRY_LABELS,
   type InquiryField,
   type InquiryValues,
   MAX_PREFERRED_TIMES,
   prefilledMessage,
 } from "~/domain/inquiry";
+import { recordElapsed, SpamGuardFields } from "~/features/listings";
 
 /** What /inquiries answered (app/features/leads/submit.server.ts's InquiryResult). */
 export type InquiryAnswer =
@@ -65,35 +65,14 @@ export function InquiryForm({ listing, renderedAt, answer: posted }: InquiryForm
   return (
     <section className="inquiry" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{heading}</h2>
-      <fetcher.Form
-        method="post"
-        action="/inquiries"
-        noValidate
-        onSubmit={(e) => {
-          // How long the page was open, as this browser measured it.
-          const field = e.currentTarget.elements.namedItem("elapsed") as HTMLInputElement | null;
-          if (field) field.value = String(Math.round(performance.now()));
-        }}
-      >
+      <fetcher.Form method="post" action="/inquiries" noValidate onSubmit={recordElapsed}>
         {listing ? (
           <input type="hidden" name="listing" value={`${listing.collection}/${listing.id}`} />
         ) : null}
-        <input
-          type="hidden"
-          name="started"
-          value={(answer && !answer.ok ? answer.started : undefined) ?? renderedAt}
+        <SpamGuardFields
+          id={id}
+          started={(answer && !answer.ok ? answer.started : undefined) ?? renderedAt}
         />
-        <input type="hidden" name="elapsed" defaultValue="" />
-        <div className="hp" aria-hidden="true">
-          <label htmlFor={`${id}-hp`}>Leave this empty</label>
-          <input
-            id={`${id}-hp`}
-            name={HONEYPOT_FIELD}
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </div>
         {errors.form ? (
           <p className="field-error" role="alert">
             {errors.form}

@@ -10,6 +10,7 @@ import {
   type InquiryField,
   type InquiryValues,
   MIN_SUBMIT_MS,
+  tooManyFromNetwork,
 } from "~/domain/inquiry";
 import { parseListingRef } from "~/domain/listing-kinds";
 import { getListing } from "~/features/listings/index.server";
@@ -86,13 +87,10 @@ export async function submitInquiry(
 
   const wait = context.limitInquiry ? await context.limitInquiry() : 0;
   if (wait > 0) {
-    const minutes = Math.ceil(wait / 60);
     return {
       ok: false,
       status: 429,
-      errors: {
-        form: `Too many messages from your network. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-      },
+      errors: { form: tooManyFromNetwork("messages", wait) },
       values,
       listing,
       started,

@@ -4,8 +4,8 @@
 // everything, as for inquiries (app/features/leads/inquiry-form.tsx).
 import { useId } from "react";
 import { Link, useFetcher } from "react-router";
-import { HONEYPOT_FIELD } from "~/domain/inquiry";
 import { ALERT_LABELS } from "~/domain/listing-alerts";
+import { recordElapsed, SpamGuardFields } from "./spam-guard";
 
 /** What /alerts answered (alert-submit.server.ts's AlertResult). */
 export type AlertAnswer =
@@ -43,15 +43,7 @@ export function AlertForm({
     <section className="alert-form" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{heading}</h2>
       <p>{forListing ? ALERT_LABELS.listingIntro : ALERT_LABELS.searchIntro}</p>
-      <fetcher.Form
-        method="post"
-        action="/alerts"
-        noValidate
-        onSubmit={(e) => {
-          const field = e.currentTarget.elements.namedItem("elapsed") as HTMLInputElement | null;
-          if (field) field.value = String(Math.round(performance.now()));
-        }}
-      >
+      <fetcher.Form method="post" action="/alerts" noValidate onSubmit={recordElapsed}>
         {forListing ? (
           <input
             type="hidden"
@@ -64,18 +56,7 @@ export function AlertForm({
             <input type="hidden" name="search" value={target.search} />
           </>
         )}
-        <input type="hidden" name="started" value={renderedAt} />
-        <input type="hidden" name="elapsed" defaultValue="" />
-        <div className="hp" aria-hidden="true">
-          <label htmlFor={`${id}-hp`}>Leave this empty</label>
-          <input
-            id={`${id}-hp`}
-            name={HONEYPOT_FIELD}
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </div>
+        <SpamGuardFields id={id} started={renderedAt} />
         {errors.form ? (
           <p className="field-error" role="alert">
             {errors.form}

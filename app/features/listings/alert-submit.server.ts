@@ -3,7 +3,7 @@
 // client's hourly limit), the address, what is watched; then the alert and its confirmation
 // e-mail in one transaction. A refused submission stores and sends nothing.
 import type { AppLoadContext } from "react-router";
-import { HONEYPOT_FIELD, MIN_SUBMIT_MS } from "~/domain/inquiry";
+import { HONEYPOT_FIELD, MIN_SUBMIT_MS, tooManyFromNetwork } from "~/domain/inquiry";
 import { ALERT_ERRORS, checkAlertEmail } from "~/domain/listing-alerts";
 import { isCollection, parseListingRef } from "~/domain/listing-kinds";
 import { log } from "~/shared/logger.server";
@@ -79,13 +79,10 @@ export async function submitAlert(
   }
   const wait = context.limitAlert ? await context.limitAlert() : 0;
   if (wait > 0) {
-    const minutes = Math.ceil(wait / 60);
     return {
       ok: false,
       status: 429,
-      errors: {
-        form: `Too many alerts asked for from your network. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-      },
+      errors: { form: tooManyFromNetwork("alerts asked for", wait) },
       email,
     };
   }

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "~/shared/db.server";
 import { dbTargets } from "../../../tests/support/db-targets";
+import { propertyInput } from "../../../tests/support/listing-input";
 import {
   confirmAlert,
   createAlert,
@@ -12,24 +13,10 @@ import {
   sendDueAlerts,
   unsubscribe,
 } from "./alerts.server";
-import { insertListing, type ListingInput, setAvailability } from "./queries.server";
+import { insertListing, setAvailability } from "./queries.server";
 
 const ctx = { publicUrl: "https://rent.example.com" };
 const DAY = 24 * 3600_000;
-
-const property = (address: string, fields: Partial<ListingInput> = {}): ListingInput => ({
-  address,
-  bedrooms: 2,
-  bathrooms: 1,
-  description: "",
-  image_urls: [],
-  thumbnail_description: "",
-  property_type: "Residential",
-  currently_available: false,
-  price: "1500",
-  reserve_url: null,
-  ...fields,
-});
 
 interface Mail {
   kind: string;
@@ -69,7 +56,7 @@ for (const target of dbTargets) {
       (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM listing_alerts"))[0]?.n;
 
     it("'Notify me': a confirmation only, then one e-mail when the property becomes available", async () => {
-      await insertListing(db, "properties", "9-watch-way", property("9 Watch Way"));
+      await insertListing(db, "properties", "9-watch-way", propertyInput("9 Watch Way"));
       await createAlert(
         db,
         "ana@example.com",
@@ -150,7 +137,7 @@ for (const target of dbTargets) {
         db,
         "properties",
         "1-big-house",
-        property("1 Big House", { bedrooms: 4 }),
+        propertyInput("1 Big House", { bedrooms: 4 }),
       );
       await db.query("UPDATE listings SET created_at = $1", [new Date(t0.getTime() - 3600_000)]);
       expect(await runSearchDigest(db, { ...ctx, now: t0 })).toBe(0);
@@ -169,13 +156,13 @@ for (const target of dbTargets) {
         db,
         "properties",
         "2-small-flat",
-        property("2 Small Flat", { bedrooms: 1 }),
+        propertyInput("2 Small Flat", { bedrooms: 1 }),
       );
       await insertListing(
         db,
         "properties",
         "3-family-home",
-        property("3 Family Home", { bedrooms: 3, bathrooms: 2 }),
+        propertyInput("3 Family Home", { bedrooms: 3, bathrooms: 2 }),
       );
       await db.query(
         "UPDATE listings SET created_at = $1 WHERE id IN ('2-small-flat', '3-family-home')",
@@ -203,7 +190,7 @@ for (const target of dbTargets) {
     });
 
     it("an alert confirmed after its property became available is sent at once", async () => {
-      await insertListing(db, "properties", "9-watch-way", property("9 Watch Way"));
+      await insertListing(db, "properties", "9-watch-way", propertyInput("9 Watch Way"));
       await createAlert(
         db,
         "dee@example.com",
@@ -223,7 +210,7 @@ for (const target of dbTargets) {
     });
 
     it("a property made available and let again before the worker ran sends nothing yet", async () => {
-      await insertListing(db, "properties", "9-watch-way", property("9 Watch Way"));
+      await insertListing(db, "properties", "9-watch-way", propertyInput("9 Watch Way"));
       await createAlert(
         db,
         "eve@example.com",
@@ -245,7 +232,7 @@ for (const target of dbTargets) {
     });
 
     it("unsubscribing deletes the address from every alert, with its waiting e-mails", async () => {
-      await insertListing(db, "properties", "9-watch-way", property("9 Watch Way"));
+      await insertListing(db, "properties", "9-watch-way", propertyInput("9 Watch Way"));
       const watch = {
         kind: "listing",
         collection: "properties",
@@ -272,7 +259,7 @@ for (const target of dbTargets) {
     });
 
     it("deletes unconfirmed alerts after a week, never confirmed ones", async () => {
-      await insertListing(db, "properties", "9-watch-way", property("9 Watch Way"));
+      await insertListing(db, "properties", "9-watch-way", propertyInput("9 Watch Way"));
       const watch = {
         kind: "listing",
         collection: "properties",

@@ -6,13 +6,13 @@ import { DEFAULT_TABLE_QUERY } from "~/domain/listing-table";
 import { getSiteContent } from "~/features/site-settings/index.server";
 import type { Db } from "~/shared/db.server";
 import { dbTargets } from "../../../tests/support/db-targets";
+import { propertyInput } from "../../../tests/support/listing-input";
 import { listTable } from "./listing-table.server";
 import {
   confirmAvailability,
   getListing,
   getListingForEdit,
   insertListing,
-  type ListingInput,
   setAvailability,
   updateListing,
 } from "./queries.server";
@@ -22,18 +22,8 @@ const DAY = 24 * 3600_000;
 const NOW = new Date("2027-03-15T09:00:00Z");
 const daysBefore = (days: number, from = NOW) => new Date(from.getTime() - days * DAY);
 
-const property = (address: string, available: boolean): ListingInput => ({
-  address,
-  bedrooms: 2,
-  bathrooms: 1,
-  description: "",
-  image_urls: [],
-  thumbnail_description: "",
-  property_type: "Residential",
-  currently_available: available,
-  price: "1500",
-  reserve_url: null,
-});
+const property = (address: string, available: boolean) =>
+  propertyInput(address, { currently_available: available });
 
 const options = {
   staleAfterDays: 14,

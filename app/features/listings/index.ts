@@ -1,0 +1,2 @@
+// The listings feature's public surface in the browser (docs/decisions/0032-layers-and-feature-surfaces.md).
+export { recordElapsed, SpamGuardFields } from "./spam-guard";
