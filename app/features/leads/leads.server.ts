@@ -291,6 +291,8 @@ export async function saveLeadNote(
  * e-mail that carried it. Returns how many leads went.
  */
 export async function eraseLeadsOf(db: Db, email: string): Promise<number> {
+  // No stored address holds a control character (a NUL is no text to PostgreSQL): none to erase.
+  if (/\p{Cc}/u.test(email)) return 0;
   return db.transaction(async (tx) => {
     const rows = await tx.query<{ id: number }>(
       "DELETE FROM leads WHERE lower(email) = lower($1) RETURNING id::int AS id",
