@@ -5,10 +5,12 @@ import { CHROMIUM, CHROMIUM_FLAGS } from "./scripts/shared/chromium";
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.test.ts",
-  // One test server and one database for the whole run (global-setup.ts); the tests change
-  // shared data (listings, admin grants), so they run one at a time.
+  // One test server and database per worker for the whole run (global-setup.ts); a worker's test
+  // files run one at a time on its own server, since they change its data (listings, grants).
+  // Two workers: the tests mostly wait (pages, timers, e-mail), so on a 2-core machine two at a
+  // time nearly halve the run (docs/decisions/0070-tests-two-at-a-time.md).
   globalSetup: "./tests/e2e/global-setup.ts",
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   // A stray test.only would silently leave every other test out of `npm test`.
   forbidOnly: true,

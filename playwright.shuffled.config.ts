@@ -46,6 +46,8 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export default defineConfig({
   ...base,
+  // One worker, so the files run in exactly this order against one test server.
+  workers: 1,
   // Without the project's name, as in the normal run: the committed screenshots are the baselines.
   snapshotPathTemplate:
     "{snapshotDir}/{testFileDir}/{testFileName}-snapshots/{arg}{-snapshotSuffix}{ext}",

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -7,6 +8,10 @@ const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Two files at a time at least (Vitest's default on 2 cores is one): most suites wait on
+    // PostgreSQL, servers and child processes, and each uses its own schema, data directory and
+    // ports (docs/decisions/0070-tests-two-at-a-time.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },

@@ -182,24 +182,44 @@ async function openPostgres(url: string): Promise<Db> {
       // Already released.
     }
   }
+  // One attempt at a time: a connection handed out stale by the pool can fail both by its
+  // `error` event and by the LISTEN's rejection, and two attempts racing would each take a
+  // connection and drop the other's (a lost LISTEN, changes never announced).
+  let resubscribeTimer: NodeJS.Timeout | undefined;
+  let resubscribing = false;
   function scheduleResubscribe() {
-    if (closing) return;
+    if (closing || resubscribeTimer || resubscribing) return;
     const delay = RELISTEN_DELAYS_MS[Math.min(attempt, RELISTEN_DELAYS_MS.length - 1)];
     attempt++;
-    setTimeout(() => void resubscribe(), delay).unref();
+    resubscribeTimer = setTimeout(() => {
+      resubscribeTimer = undefined;
+      void resubscribe();
+    }, delay);
+    resubscribeTimer.unref();
   }
   async function resubscribe() {
     if (closing) return;
+    resubscribing = true;
+    let client: import("pg").PoolClient | undefined;
+    let ok = false;
     try {
-      const client = await listenConnection();
+      client = await listenConnection();
       for (const channel of listeners.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
-      log().info({ attempts: attempt }, "PostgreSQL LISTEN resumed");
-      attempt = 0;
-      for (const fn of resumed) fn();
+      // Its `error` event may have come first (and dropped it): then this attempt failed too.
+      ok = listenClient === client;
     } catch {
-      dropListenClient();
-      scheduleResubscribe();
+      ok = false;
+    } finally {
+      resubscribing = false;
     }
+    if (!ok) {
+      if (client && listenClient === client) dropListenClient();
+      scheduleResubscribe();
+      return;
+    }
+    log().info({ attempts: attempt }, "PostgreSQL LISTEN resumed");
+    attempt = 0;
+    for (const fn of resumed) fn();
   }
 
   return {

@@ -5,6 +5,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { errorFooter } from "~/domain/company";
 import type { Collection } from "~/domain/listing-kinds";
+import { dialogOpenMs } from "./dialog-times";
 import { exactly } from "./helpers";
 import { serverInfo, siteURL } from "./server-info";
 
@@ -151,13 +152,14 @@ const isModal = (dialog: Locator) => dialog.evaluate((el) => el.matches(":modal"
 /** Waits for a success dialog and returns how long (ms) it stayed before closing by itself. */
 export async function successDialogDuration(page: Page, title: string, maxMs = 8_000) {
   const dialog = dialogNamed(page, title);
-  // waitFor, not an assertion: it notices the dialog within a frame, so the time is exact.
   await dialog.waitFor();
-  const shownAt = Date.now();
+  const element = await dialog.elementHandle();
   await expect.poll(() => isModal(dialog)).toBe(true);
   await expect(dialog.locator("footer")).toHaveCount(0);
   await dialog.waitFor({ state: "detached", timeout: maxMs });
-  return Date.now() - shownAt;
+  // By the page's clock (dialog-times.ts): noticing it late would shorten the time measured here.
+  if (!element) throw new Error(`the dialog '${title}' went away before it could be measured`);
+  return dialogOpenMs(element);
 }
 
 /** Waits for a success dialog that stays until answered, and answers it with OK. */

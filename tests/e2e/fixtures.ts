@@ -14,6 +14,7 @@ import type { Collection } from "~/domain/listing-kinds";
 import type { ListingInput } from "~/features/listings/queries.server";
 import { newUser, signInThroughPopup, type TestUser } from "./auth-helpers";
 import { type Control, control } from "./control";
+import { recordDialogTimes } from "./dialog-times";
 import { gotoHydrated } from "./helpers";
 import { serverInfo } from "./server-info";
 
@@ -53,6 +54,7 @@ interface WorkerFixtures {
 /** A context at the test server with one page; also for beforeAll hooks (no test options there). */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}) {
   const context = await browser.newContext({ baseURL: serverInfo().baseURL, ...options });
+  await recordDialogTimes(context);
   return context.newPage();
 }
 
@@ -69,6 +71,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // biome-ignore lint/correctness/noEmptyPattern: see above
   baseURL: async ({}, use) => {
     await use(serverInfo().baseURL);
+  },
+
+  context: async ({ context }, use) => {
+    await recordDialogTimes(context);
+    await use(context);
   },
 
   control: [
@@ -120,6 +127,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(async (options = {}) => {
       const context = await browser.newContext(options);
       contexts.push(context);
+      await recordDialogTimes(context);
       return context.newPage();
     });
     for (const context of contexts) await context.close();

@@ -1,14 +1,34 @@
-// Starts the built site once for the whole run, on a fresh embedded database with the demo
-// content, and returns the teardown that stops it and removes its data directory.
+// Starts the built site once per Playwright worker for the whole run, each on a fresh embedded
+// database with the demo content, and returns the teardown that stops them and removes their data
+// directories. A worker uses only its own server (server-info.ts), so tests that change shared
+// data (listings, admin grants, site settings) never meet another worker's.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { FullConfig } from "@playwright/test";
 
-export default async function globalSetup() {
+export default async function globalSetup(config: FullConfig) {
   await fs.access("build/server/index.js").catch(() => {
     throw new Error("Run `npm run build` before the browser tests (npm test does).");
   });
+  const started = await Promise.allSettled(
+    Array.from({ length: config.workers }, (_, index) => startServer(index)),
+  );
+  const stops = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const stopAll = async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+  const failed = started.find((s) => s.status === "rejected");
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  return stopAll;
+}
+
+/** Starts one test server; its addresses go into the environment as E2E_*_{index}. */
+async function startServer(index: number) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "leasing-e2e-"));
   const child: ChildProcess = spawn(
     process.execPath,
@@ -60,9 +80,9 @@ export default async function globalSetup() {
     }
   });
   // Read by server-info.ts in the workers (they inherit this process's environment).
-  process.env.E2E_BASE_URL = `http://127.0.0.1:${ports.port}`;
-  process.env.E2E_CONTROL_URL = `http://127.0.0.1:${ports.controlPort}`;
-  process.env.E2E_DATA_DIR = dataDir;
+  process.env[`E2E_BASE_URL_${index}`] = `http://127.0.0.1:${ports.port}`;
+  process.env[`E2E_CONTROL_URL_${index}`] = `http://127.0.0.1:${ports.controlPort}`;
+  process.env[`E2E_DATA_DIR_${index}`] = dataDir;
 
   return async () => {
     if (child.exitCode === null) {

@@ -1,5 +1,6 @@
-// Where the shared test server runs. global-setup.ts starts it and puts these in the environment,
-// which Playwright's worker processes inherit.
+// Where this worker's test server runs. global-setup.ts starts one per worker and puts their
+// addresses in the environment (E2E_BASE_URL_0, ...), which Playwright's worker processes inherit;
+// a worker reads those of its TEST_PARALLEL_INDEX (0 to workers - 1, set by Playwright).
 
 /** An admin grant the test server makes at start; nobody signs in with it. */
 export const STANDING_ADMIN = "e2e-standing-admin@example.com";
@@ -14,7 +15,10 @@ export interface ServerInfo {
 }
 
 export function serverInfo(): ServerInfo {
-  const { E2E_BASE_URL, E2E_CONTROL_URL, E2E_DATA_DIR } = process.env;
+  const index = process.env.TEST_PARALLEL_INDEX ?? "0";
+  const E2E_BASE_URL = process.env[`E2E_BASE_URL_${index}`];
+  const E2E_CONTROL_URL = process.env[`E2E_CONTROL_URL_${index}`];
+  const E2E_DATA_DIR = process.env[`E2E_DATA_DIR_${index}`];
   if (!E2E_BASE_URL || !E2E_CONTROL_URL || !E2E_DATA_DIR) {
     throw new Error("No test server: run the browser tests with `npx playwright test`.");
   }
