@@ -18,6 +18,7 @@ import {
   setLeadStatus,
 } from "~/features/leads/index.server";
 import { pageFault } from "~/shared/page-fault.server";
+import { FORM_UNREADABLE, readForm } from "~/shared/read-form.server";
 import type { Route } from "./+types/admin-inbox";
 
 const PAGE_SIZE = 50;
@@ -67,9 +68,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireAdminPage(context);
   const by = viewer.user?.email ?? viewer.user?.sub ?? null;
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request);
   const refuse = (error: string, status = 400) => data({ error }, { status });
-  if (!form) return refuse("The form could not be read. Reload the page and try again.");
+  if (!form) return refuse(FORM_UNREADABLE);
   const intent = form.get("intent");
   const id = Number(form.get("id"));
   const gone = "This item is no longer in the inbox.";

@@ -6,6 +6,7 @@ import { ALERT_LABELS } from "~/domain/listing-alerts";
 import { pageMeta } from "~/features/layout/page-meta";
 import { AlertForm } from "~/features/listings/alert-form";
 import { submitAlert } from "~/features/listings/alert-submit.server";
+import { readForm, unreadableFormAnswer } from "~/shared/read-form.server";
 import type { Route } from "./+types/alerts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -18,18 +19,8 @@ export function loader() {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => null);
-  if (!form) {
-    return data(
-      {
-        ok: false as const,
-        errors: { form: "The form could not be read. Reload the page and try again." },
-        email: "",
-        target: null,
-      },
-      { status: 400 },
-    );
-  }
+  const form = await readForm(request);
+  if (!form) return unreadableFormAnswer({ email: "", target: null });
   const result = await submitAlert(context, form);
   const listing = typeof form.get("listing") === "string" ? String(form.get("listing")) : "";
   const [collection = "", id = ""] = listing.split("/");

@@ -106,6 +106,20 @@ describe("inquiries and the inbox", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("refuses a body that is no form with a message, storing and sending nothing", async () => {
+    const before = await counts();
+    const res = await fetch(`${t.base}/inquiries`, {
+      method: "POST",
+      body: JSON.stringify(filled()),
+      headers: { origin: t.base, "content-type": "application/json" },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(
+      "The form could not be read. Reload the page and try again.",
+    );
+    expect(await counts()).toEqual(before);
+  });
+
   it("tells a script that filled the hidden field it worked, and keeps and sends nothing", async () => {
     const before = await counts();
     const res = await post(filled({ website: "http://spam.example" }));

@@ -7,6 +7,7 @@ import { INQUIRY_LABELS } from "~/domain/inquiry";
 import { pageMeta } from "~/features/layout/page-meta";
 import { InquiryForm } from "~/features/leads";
 import { submitInquiry } from "~/features/leads/index.server";
+import { readForm, unreadableFormAnswer } from "~/shared/read-form.server";
 import type { Route } from "./+types/inquiries";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -19,17 +20,10 @@ export function loader() {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => null);
+  const form = await readForm(request);
   if (!form) {
-    return data(
-      {
-        ok: false as const,
-        errors: { form: "The form could not be read. Reload the page and try again." },
-        values: { name: "", email: "", phone: "", message: "", showing: false, times: [] },
-        listing: null,
-      },
-      { status: 400 },
-    );
+    const values = { name: "", email: "", phone: "", message: "", showing: false, times: [] };
+    return unreadableFormAnswer({ values, listing: null });
   }
   const result = await submitInquiry(context, form);
   if (result.ok) return { ok: true as const, listing: result.listing };

@@ -4,6 +4,7 @@ import { grantAdmin, listAdmins, revokeAdmin } from "~/features/auth/admins.serv
 import { pageMeta } from "~/features/layout/page-meta";
 import { isValidationError } from "~/shared/http-error.server";
 import { pageFault } from "~/shared/page-fault.server";
+import { FORM_UNREADABLE, readForm } from "~/shared/read-form.server";
 import type { Route } from "./+types/manage-admins";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -18,14 +19,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireAdminPage(context);
-  // A body that is no form (JSON, a cut-off upload...) is refused like any other bad input.
-  const form = await request.formData().catch(() => null);
-  if (!form) {
-    return data(
-      { error: "The form could not be read. Reload the page and try again." },
-      { status: 400 },
-    );
-  }
+  const form = await readForm(request);
+  if (!form) return data({ error: FORM_UNREADABLE }, { status: 400 });
   const email = String(form.get("email") ?? "");
   try {
     if (form.get("intent") === "revoke") {

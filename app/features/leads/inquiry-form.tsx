@@ -12,7 +12,13 @@ import {
   MAX_PREFERRED_TIMES,
   prefilledMessage,
 } from "~/domain/inquiry";
-import { recordElapsed, SpamGuardFields } from "~/features/listings";
+import {
+  FieldError,
+  FormError,
+  invalidField,
+  recordElapsed,
+  SpamGuardFields,
+} from "~/features/listings";
 
 /** What /inquiries answered (app/features/leads/submit.server.ts's InquiryResult). */
 export type InquiryAnswer =
@@ -51,16 +57,10 @@ export function InquiryForm({ listing, renderedAt, answer: posted }: InquiryForm
   }
   const errors = answer && !answer.ok ? answer.errors : {};
   const values = answer && !answer.ok ? answer.values : null;
-  const invalid = (field: InquiryField) =>
-    errors[field]
-      ? { "aria-invalid": true as const, "aria-describedby": `${id}-${field}-error` }
-      : {};
-  const error = (field: InquiryField) =>
-    errors[field] ? (
-      <p className="field-error" id={`${id}-${field}-error`}>
-        {errors[field]}
-      </p>
-    ) : null;
+  const invalid = (field: InquiryField) => invalidField(`${id}-${field}-error`, errors[field]);
+  const error = (field: InquiryField) => (
+    <FieldError id={`${id}-${field}-error`} message={errors[field]} />
+  );
   const busy = fetcher.state !== "idle";
   return (
     <section className="inquiry" aria-labelledby={`${id}-h`}>
@@ -73,11 +73,7 @@ export function InquiryForm({ listing, renderedAt, answer: posted }: InquiryForm
           id={id}
           started={(answer && !answer.ok ? answer.started : undefined) ?? renderedAt}
         />
-        {errors.form ? (
-          <p className="field-error" role="alert">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError message={errors.form} />
         <label className="form-label" htmlFor={`${id}-name`}>
           {INQUIRY_LABELS.name}
         </label>

@@ -5,6 +5,7 @@
 import { useId } from "react";
 import { Link, useFetcher } from "react-router";
 import { ALERT_LABELS } from "~/domain/listing-alerts";
+import { FieldError, FormError, invalidField } from "./form-messages";
 import { recordElapsed, SpamGuardFields } from "./spam-guard";
 
 /** What /alerts answered (alert-submit.server.ts's AlertResult). */
@@ -57,11 +58,7 @@ export function AlertForm({
           </>
         )}
         <SpamGuardFields id={id} started={renderedAt} />
-        {errors.form ? (
-          <p className="field-error" role="alert">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError message={errors.form} />
         <label className="form-label" htmlFor={`${id}-email`}>
           {ALERT_LABELS.email}
         </label>
@@ -72,15 +69,9 @@ export function AlertForm({
           type="email"
           autoComplete="email"
           defaultValue={answer && !answer.ok ? answer.email : ""}
-          {...(errors.email
-            ? { "aria-invalid": true as const, "aria-describedby": `${id}-email-error` }
-            : {})}
+          {...invalidField(`${id}-email-error`, errors.email)}
         />
-        {errors.email ? (
-          <p className="field-error" id={`${id}-email-error`}>
-            {errors.email}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-email-error`} message={errors.email} />
         <button type="submit" className="btn btn-primary" disabled={fetcher.state !== "idle"}>
           {forListing ? ALERT_LABELS.listingButton : ALERT_LABELS.searchButton}
         </button>
