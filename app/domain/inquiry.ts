@@ -85,8 +85,8 @@ export interface InquiryCheck {
 export const EMAIL_PATTERN =
   /^[^\s@<>(),;:"[\]\\\p{Cc}]+@[^\s@<>(),;:"[\]\\\p{Cc}]+\.[^\s@<>(),;:"[\]\\\p{Cc}]+$/u;
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-/** A control character other than tab and line breaks (which a message may hold). */
-const CONTROL = {
+/** A control character other than tab and line breaks (which a message may hold); a NUL is no text to PostgreSQL. */
+export const CONTROL = {
   test: (text: string) =>
     [...text].some((ch) => {
       const c = ch.codePointAt(0) ?? 0;
