@@ -1,0 +1,331 @@
+// Online applications' storage (issue 22; migration 0016): a household's application, each
+// adult's sealed answers behind their own private link, submit, withdraw and retention. Every
+// change of an applicant's answers is one statement or one transaction: a failure leaves the
+// application as it was.
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import type { Collection } from "~/domain/listing-kinds";
+import {
+  type Answers,
+  type ApplicationStatus,
+  otherAdults,
+  RESUME_LINK_DAYS,
+  type StepId,
+} from "~/domain/rental-application";
+import type { Db, Queryable } from "~/shared/db.server";
+import { sealJson, unsealJson } from "./seal.server";
+
+const DAY_MS = 86_400_000;
+
+/** A private link's token: 32 random bytes, base64url (43 characters). */
+export const newToken = () => randomBytes(32).toString("base64url");
+/** Only the token's SHA-256 is stored: the database alone opens no application. */
+export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+/** Finds a person's applications for 'Erase this person' without storing their address. */
+export const emailMac = (key: Buffer, email: string) =>
+  createHmac("sha256", key).update(email.trim().toLowerCase()).digest("hex");
+/** What an applicant's sealed answers are bound to (seal.server.ts). */
+const answersContext = (applicationId: number, position: number) =>
+  `application:${applicationId}:applicant:${position}:answers`;
+
+export interface ApplicationListing {
+  collection: Collection;
+  id: string;
+  address: string;
+}
+
+export interface OpenedApplication {
+  applicationId: number;
+  status: ApplicationStatus;
+  statusAt: string;
+  listing: ApplicationListing | null;
+  applicant: { id: number; position: number; step: StepId; completedAt: string | null };
+  /** Empty once withdrawn (everything was erased). */
+  answers: Answers;
+}
+
+/** Starts an application with its main applicant's first answers; returns the private link's token. */
+export async function startApplication(
+  db: Db,
+  key: Buffer,
+  start: { listing: ApplicationListing | null; answers: Answers; step: StepId; now?: Date },
+): Promise<{ applicationId: number; token: string }> {
+  const now = start.now ?? new Date();
+  const token = newToken();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ id: number }>(
+      `INSERT INTO applications (collection, listing_id, listing_address, created_at, updated_at, status_at)
+       VALUES ($1, $2, $3, $4, $4, $4) RETURNING id::int AS id`,
+      [
+        start.listing?.collection ?? null,
+        start.listing?.id ?? null,
+        start.listing?.address ?? null,
+        now,
+      ],
+    );
+    const applicationId = row?.id as number;
+    await insertApplicant(tx, key, applicationId, 0, token, start.answers, start.step, now);
+    return { applicationId, token };
+  });
+}
+
+async function insertApplicant(
+  tx: Queryable,
+  key: Buffer,
+  applicationId: number,
+  position: number,
+  token: string,
+  answers: Answers,
+  step: StepId,
+  now: Date,
+) {
+  await tx.query(
+    `INSERT INTO applicants (application_id, position, token_hash, token_expires_at, email_mac,
+       answers, step, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      applicationId,
+      position,
+      tokenHash(token),
+      new Date(now.getTime() + RESUME_LINK_DAYS * DAY_MS),
+      answers.email ? emailMac(key, answers.email) : null,
+      sealJson(key, answers, answersContext(applicationId, position)),
+      step,
+      now,
+    ],
+  );
+}
+
+interface ApplicantRow {
+  applicationId: number;
+  status: ApplicationStatus;
+  statusAt: Date | string;
+  collection: Collection | null;
+  listingId: string | null;
+  listingAddress: string | null;
+  id: number;
+  position: number;
+  step: StepId;
+  completedAt: Date | string | null;
+  answers: Uint8Array | null;
+  expiresAt: Date | string;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The application behind a private link, or null (unknown or expired link). */
+export async function openApplication(
+  db: Queryable,
+  key: Buffer,
+  token: string,
+  now = new Date(),
+): Promise<OpenedApplication | null> {
+  const [row] = await db.query<ApplicantRow>(
+    `SELECT a.id::int AS "applicationId", a.status, a.status_at AS "statusAt", a.collection,
+       a.listing_id AS "listingId", a.listing_address AS "listingAddress",
+       p.id::int AS id, p.position, p.step, p.completed_at AS "completedAt", p.answers,
+       p.token_expires_at AS "expiresAt"
+     FROM applicants p JOIN applications a ON a.id = p.application_id
+     WHERE p.token_hash = $1`,
+    [tokenHash(token)],
+  );
+  // A link outlives its 30 days only as a status page: a submitted application stays readable.
+  if (!row || (row.status === "draft" && new Date(row.expiresAt) <= now)) return null;
+  return {
+    applicationId: row.applicationId,
+    status: row.status,
+    statusAt: iso(row.statusAt),
+    listing:
+      row.collection && row.listingId
+        ? { collection: row.collection, id: row.listingId, address: row.listingAddress ?? "" }
+        : null,
+    applicant: {
+      id: row.id,
+      position: row.position,
+      step: row.step,
+      completedAt: row.completedAt ? iso(row.completedAt) : null,
+    },
+    answers: row.answers
+      ? unsealJson<Answers>(
+          key,
+          Buffer.from(row.answers),
+          answersContext(row.applicationId, row.position),
+        )
+      : {},
+  };
+}
+
+/**
+ * Saves a step's answers over the applicant's earlier ones and where they stopped; the link's
+ * 30 days start again. Refused (false) once the application or the adult's part is finished.
+ */
+export async function saveAnswers(
+  db: Db,
+  key: Buffer,
+  token: string,
+  answers: Answers,
+  step: StepId,
+  now = new Date(),
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<ApplicantRow>(
+      `SELECT a.id::int AS "applicationId", a.status, p.position, p.completed_at AS "completedAt",
+         p.answers, p.token_expires_at AS "expiresAt"
+       FROM applicants p JOIN applications a ON a.id = p.application_id
+       WHERE p.token_hash = $1 FOR UPDATE OF p`,
+      [tokenHash(token)],
+    );
+    if (!row || new Date(row.expiresAt) <= now || row.completedAt) return false;
+    const editable = row.position === 0 ? row.status === "draft" : row.status !== "withdrawn";
+    if (!editable) return false;
+    const context = answersContext(row.applicationId, row.position);
+    const earlier = row.answers ? unsealJson<Answers>(key, Buffer.from(row.answers), context) : {};
+    const merged = { ...earlier, ...answers };
+    await tx.query(
+      `UPDATE applicants SET answers = $2, step = $3, updated_at = $4, token_expires_at = $5,
+         email_mac = $6
+       WHERE token_hash = $1`,
+      [
+        tokenHash(token),
+        sealJson(key, merged, context),
+        step,
+        now,
+        new Date(now.getTime() + RESUME_LINK_DAYS * DAY_MS),
+        merged.email ? emailMac(key, merged.email) : null,
+      ],
+    );
+    await tx.query("UPDATE applications SET updated_at = $2 WHERE id = $1", [
+      row.applicationId,
+      now,
+    ]);
+    return true;
+  });
+}
+
+/**
+ * Submits a draft: 'Received', and a row with a private link for each other adult named (their
+ * tokens are returned for their e-mails, written by the caller in the same transaction).
+ */
+export async function submitApplication(
+  db: Db,
+  key: Buffer,
+  token: string,
+  now = new Date(),
+  afterwards?: (
+    tx: Queryable,
+    submitted: { applicationId: number; adults: { name: string; email: string; token: string }[] },
+  ) => Promise<void>,
+): Promise<{ applicationId: number } | null> {
+  return db.transaction(async (tx) => {
+    const opened = await openApplication(tx, key, token, now);
+    if (!opened || opened.status !== "draft" || opened.applicant.position !== 0) return null;
+    const { applicationId } = opened;
+    await tx.query(
+      `UPDATE applications SET status = 'received', status_at = $2, submitted_at = $2, updated_at = $2
+       WHERE id = $1`,
+      [applicationId, now],
+    );
+    await tx.query(
+      "UPDATE applicants SET completed_at = $2, step = 'review' WHERE token_hash = $1",
+      [tokenHash(token), now],
+    );
+    const adults = otherAdults(opened.answers).map((adult) => ({ ...adult, token: newToken() }));
+    for (const [i, adult] of adults.entries()) {
+      await insertApplicant(
+        tx,
+        key,
+        applicationId,
+        i + 1,
+        adult.token,
+        { fullName: adult.name, email: adult.email },
+        "applicant",
+        now,
+      );
+    }
+    await afterwards?.(tx, { applicationId, adults });
+    return { applicationId };
+  });
+}
+
+/**
+ * 'Withdraw and delete my application': every answer and document erased at once; the link then
+ * shows 'Withdrawn' only. Returns the documents' storage keys, to remove from private storage.
+ */
+export async function withdrawApplication(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<{ storageKeys: string[] } | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{
+      applicationId: number;
+      status: ApplicationStatus;
+      position: number;
+    }>(
+      `SELECT a.id::int AS "applicationId", a.status, p.position
+       FROM applicants p JOIN applications a ON a.id = p.application_id
+       WHERE p.token_hash = $1 FOR UPDATE OF a`,
+      [tokenHash(token)],
+    );
+    if (!row || row.position !== 0) return null;
+    if (row.status === "withdrawn") return { storageKeys: [] };
+    const documents = await tx.query<{ key: string }>(
+      `DELETE FROM application_documents d USING applicants p
+       WHERE d.applicant_id = p.id AND p.application_id = $1 RETURNING d.storage_key AS key`,
+      [row.applicationId],
+    );
+    await tx.query(
+      "UPDATE applicants SET answers = NULL, email_mac = NULL, updated_at = $2 WHERE application_id = $1",
+      [row.applicationId, now],
+    );
+    await tx.query(
+      `UPDATE applications SET status = 'withdrawn', status_at = $2, ended_at = $2, updated_at = $2,
+         notes = ''
+       WHERE id = $1`,
+      [row.applicationId, now],
+    );
+    await tx.query("DELETE FROM application_events WHERE application_id = $1", [row.applicationId]);
+    await tx.query("DELETE FROM outbox WHERE ref = $1", [applicationRef(row.applicationId)]);
+    return { storageKeys: documents.map((d) => d.key) };
+  });
+}
+
+/**
+ * Retention (item 8): applications APPLICATION_RETENTION_DAYS after a decision or a withdrawal,
+ * drafts DRAFT_RETENTION_DAYS after their last change. Returns what was erased and the
+ * documents' storage keys to remove.
+ */
+export async function purgeApplications(
+  db: Db,
+  {
+    now = new Date(),
+    retentionDays,
+    draftDays,
+  }: { now?: Date; retentionDays: number; draftDays: number },
+): Promise<{ erased: number; storageKeys: string[] }> {
+  return db.transaction(async (tx) => {
+    const due = await tx.query<{ id: number }>(
+      `SELECT id::int AS id FROM applications
+       WHERE (ended_at IS NOT NULL AND ended_at <= $1) OR (status = 'draft' AND updated_at <= $2)
+       FOR UPDATE`,
+      [
+        new Date(now.getTime() - retentionDays * DAY_MS),
+        new Date(now.getTime() - draftDays * DAY_MS),
+      ],
+    );
+    const ids = due.map((r) => r.id);
+    if (ids.length === 0) return { erased: 0, storageKeys: [] };
+    const documents = await tx.query<{ key: string }>(
+      `SELECT d.storage_key AS key FROM application_documents d
+       JOIN applicants p ON p.id = d.applicant_id WHERE p.application_id = ANY($1::bigint[])`,
+      [ids],
+    );
+    await tx.query("DELETE FROM applications WHERE id = ANY($1::bigint[])", [ids]);
+    await tx.query("DELETE FROM outbox WHERE ref = ANY($1::text[])", [
+      ids.map((id) => applicationRef(id)),
+    ]);
+    return { erased: ids.length, storageKeys: documents.map((d) => d.key) };
+  });
+}
+
+/** The outbox's reference to an application's e-mails (erased with it). */
+export const applicationRef = (id: number) => `application:${id}`;
