@@ -1,4 +1,6 @@
 // The images feature's public surface on the server (docs/decisions/0032-layers-and-feature-surfaces.md).
+export { type BlobBackend, readAll } from "./blob-backend.server";
+export { DiskBackend } from "./disk-backend.server";
 export type { RepairReport } from "./disk-repair.server";
 export { UPLOAD_LIMITS, type Upload, type UploadedFile, withUpload } from "./multipart.server";
 export {
@@ -7,6 +9,7 @@ export {
   processImage,
   processLogo,
 } from "./process.server";
+export { sharpJob } from "./sharp-queue.server";
 export {
   createImageStore,
   DiskImageStore,
