@@ -89,6 +89,11 @@ async function seed(db: Db) {
       }),
     ],
   );
+  // One insert after another can share a timestamp (the feeds then order by kind and id): the
+  // addresses' numbers give each its own, oldest first, so "newest first" has one answer.
+  await db.query(
+    "UPDATE listings SET created_at = now() - (10 - split_part(address, ' ', 1)::int) * interval '1 minute'",
+  );
 }
 
 interface AtomEntry {
