@@ -7,12 +7,16 @@ import type { Collection } from "~/domain/listing-kinds";
 import {
   type Answers,
   type ApplicationStatus,
+  type DOCUMENT_KINDS,
+  DOCUMENT_LIMITS,
   otherAdults,
   RESUME_LINK_DAYS,
   type StepId,
 } from "~/domain/rental-application";
 import type { Db, Queryable } from "~/shared/db.server";
-import { sealJson, unsealJson } from "./seal.server";
+import { checkDocument, DocumentRejectedError, type DocumentVault } from "./documents.server";
+import { answersContext, applicationRef, documentNameContext } from "./names.server";
+import { seal, sealJson, unsealJson } from "./seal.server";
 
 const DAY_MS = 86_400_000;
 
@@ -23,9 +27,6 @@ export const tokenHash = (token: string) => createHash("sha256").update(token).d
 /** Finds a person's applications for 'Erase this person' without storing their address. */
 export const emailMac = (key: Buffer, email: string) =>
   createHmac("sha256", key).update(email.trim().toLowerCase()).digest("hex");
-/** What an applicant's sealed answers are bound to (seal.server.ts). */
-const answersContext = (applicationId: number, position: number) =>
-  `application:${applicationId}:applicant:${position}:answers`;
 
 export interface ApplicationListing {
   collection: Collection;
@@ -327,5 +328,59 @@ export async function purgeApplications(
   });
 }
 
-/** The outbox's reference to an application's e-mails (erased with it). */
-export const applicationRef = (id: number) => `application:${id}`;
+export const DOCUMENT_REFUSALS = {
+  tooMany: `You can send at most ${DOCUMENT_LIMITS.files} files.`,
+  closed: "This application can no longer be changed.",
+} as const;
+
+/**
+ * Adds a document to the applicant behind `token`: checked (documents.server.ts), sealed into
+ * the vault, then recorded; if recording fails, the stored file is removed again.
+ */
+export async function addDocument(
+  db: Db,
+  key: Buffer,
+  vault: DocumentVault,
+  token: string,
+  upload: { kind: keyof typeof DOCUMENT_KINDS; name: string; bytes: Buffer },
+  now = new Date(),
+): Promise<{ id: number }> {
+  const opened = await openApplication(db, key, token, now);
+  const editable =
+    opened &&
+    !opened.applicant.completedAt &&
+    (opened.applicant.position === 0 ? opened.status === "draft" : opened.status !== "withdrawn");
+  if (!opened || !editable) throw new DocumentRejectedError(DOCUMENT_REFUSALS.closed);
+  const checked = await checkDocument(upload.bytes);
+  const storageKey = await vault.store(opened.applicationId, checked.data);
+  try {
+    return await db.transaction(async (tx) => {
+      // Locks the applicant, so two uploads at once cannot both take the tenth place.
+      await tx.query("SELECT id FROM applicants WHERE id = $1 FOR UPDATE", [opened.applicant.id]);
+      const [count] = await tx.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM application_documents WHERE applicant_id = $1",
+        [opened.applicant.id],
+      );
+      if ((count?.n ?? 0) >= DOCUMENT_LIMITS.files) {
+        throw new DocumentRejectedError(DOCUMENT_REFUSALS.tooMany);
+      }
+      const name = upload.name.replace(/[\p{Cc}/\\]/gu, "_").slice(0, 200) || "document";
+      const [row] = await tx.query<{ id: number }>(
+        `INSERT INTO application_documents (applicant_id, kind, storage_key, name_sealed, content_type, bytes)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::int AS id`,
+        [
+          opened.applicant.id,
+          upload.kind,
+          storageKey,
+          seal(key, Buffer.from(name, "utf8"), documentNameContext(storageKey)),
+          checked.type,
+          checked.data.length,
+        ],
+      );
+      return { id: row?.id as number };
+    });
+  } catch (error) {
+    await vault.remove([storageKey]);
+    throw error;
+  }
+}

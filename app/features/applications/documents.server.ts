@@ -9,6 +9,7 @@ import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { DOCUMENT_LIMITS } from "~/domain/rental-application";
 import { type BlobBackend, readAll, sharpJob } from "~/features/images/index.server";
+import { documentContext } from "./names.server";
 import { seal, unseal } from "./seal.server";
 
 export class DocumentRejectedError extends Error {}
@@ -74,9 +75,6 @@ async function checkPdf(bytes: Buffer): Promise<Buffer> {
   }
   return bytes;
 }
-
-/** Where a document's sealed bytes are bound to (a file copied elsewhere does not open). */
-const documentContext = (storageKey: string) => `document:${storageKey}`;
 
 /** Sealed documents in a private backend; keys `applications/{application id}/{uuid}`. */
 export class DocumentVault {

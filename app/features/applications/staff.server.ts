@@ -1,0 +1,330 @@
+// What staff do with applications (issue 22 item 6): the list, one application whole (every
+// adult's answers and documents) with each view recorded ('Viewed by'), status with an e-mail to
+// the applicant on each decision, and notes. Admins only: the routes check before calling.
+import {
+  type Answers,
+  APPLICATION_STATUSES,
+  type ApplicationStatus,
+  DECISIONS,
+  STAFF_STATUSES,
+} from "~/domain/rental-application";
+import { enqueueMail } from "~/features/mail/index.server";
+import type { Db, Queryable } from "~/shared/db.server";
+import { answersContext, applicationRef, documentNameContext } from "./names.server";
+import { unseal, unsealJson } from "./seal.server";
+
+export interface ApplicationMail {
+  companyName: string;
+  officeEmail: string;
+  officePhone: string;
+}
+
+export interface ApplicationSummary {
+  id: number;
+  submittedAt: string;
+  status: ApplicationStatus;
+  statusAt: string;
+  listingAddress: string | null;
+  applicantName: string;
+  adults: number;
+  adultsDone: number;
+}
+
+export interface ApplicantRecord {
+  position: number;
+  step: string;
+  completedAt: string | null;
+  answers: Answers;
+  documents: { id: number; kind: string; name: string; contentType: string; bytes: number }[];
+}
+
+export interface ApplicationEvent {
+  at: string;
+  byEmail: string | null;
+  action: "viewed" | "status" | "note" | "download";
+  detail: Record<string, unknown>;
+}
+
+export interface ApplicationRecord {
+  id: number;
+  status: ApplicationStatus;
+  statusAt: string;
+  submittedAt: string | null;
+  listing: { collection: string | null; id: string | null; address: string | null };
+  notes: string;
+  applicants: ApplicantRecord[];
+  events: ApplicationEvent[];
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+function openAnswers(
+  key: Buffer,
+  applicationId: number,
+  position: number,
+  sealed: Uint8Array | null,
+) {
+  return sealed
+    ? unsealJson<Answers>(key, Buffer.from(sealed), answersContext(applicationId, position))
+    : {};
+}
+
+/** Submitted applications, newest first (drafts are the applicants' own until submitted). */
+export async function listApplications(
+  db: Queryable,
+  key: Buffer,
+  {
+    status,
+    limit = 50,
+    offset = 0,
+  }: { status?: ApplicationStatus; limit?: number; offset?: number } = {},
+): Promise<{ applications: ApplicationSummary[]; total: number }> {
+  const where = `a.status <> 'draft'${status ? " AND a.status = $3" : ""}`;
+  const params: unknown[] = [limit, offset, ...(status ? [status] : [])];
+  const rows = await db.query<{
+    id: number;
+    submittedAt: Date;
+    status: ApplicationStatus;
+    statusAt: Date;
+    listingAddress: string | null;
+    answers: Uint8Array | null;
+    adults: number;
+    adultsDone: number;
+    total: number;
+  }>(
+    `SELECT a.id::int AS id, a.submitted_at AS "submittedAt", a.status, a.status_at AS "statusAt",
+       a.listing_address AS "listingAddress", p.answers,
+       (SELECT count(*)::int FROM applicants o WHERE o.application_id = a.id AND o.position > 0) AS adults,
+       (SELECT count(*)::int FROM applicants o WHERE o.application_id = a.id AND o.position > 0
+          AND o.completed_at IS NOT NULL) AS "adultsDone",
+       count(*) OVER ()::int AS total
+     FROM applications a JOIN applicants p ON p.application_id = a.id AND p.position = 0
+     WHERE ${where}
+     ORDER BY a.submitted_at DESC, a.id DESC LIMIT $1 OFFSET $2`,
+    params,
+  );
+  return {
+    total: rows[0]?.total ?? 0,
+    applications: rows.map((r) => ({
+      id: r.id,
+      submittedAt: iso(r.submittedAt),
+      status: r.status,
+      statusAt: iso(r.statusAt),
+      listingAddress: r.listingAddress,
+      applicantName: openAnswers(key, r.id, 0, r.answers).fullName ?? "",
+      adults: r.adults,
+      adultsDone: r.adultsDone,
+    })),
+  };
+}
+
+/** One application, whole; the view is recorded ('Viewed by') in the same transaction. */
+export async function readApplication(
+  db: Db,
+  key: Buffer,
+  id: number,
+  viewer: string | null,
+): Promise<ApplicationRecord | null> {
+  return db.transaction(async (tx) => {
+    const [app] = await tx.query<{
+      status: ApplicationStatus;
+      statusAt: Date;
+      submittedAt: Date | null;
+      collection: string | null;
+      listingId: string | null;
+      listingAddress: string | null;
+      notes: string;
+    }>(
+      `SELECT status, status_at AS "statusAt", submitted_at AS "submittedAt", collection,
+         listing_id AS "listingId", listing_address AS "listingAddress", notes
+       FROM applications WHERE id = $1 AND status <> 'draft'`,
+      [id],
+    );
+    if (!app) return null;
+    await tx.query(
+      "INSERT INTO application_events (application_id, by_email, action) VALUES ($1, $2, 'viewed')",
+      [id, viewer],
+    );
+    const people = await tx.query<{
+      id: number;
+      position: number;
+      step: string;
+      completedAt: Date | null;
+      answers: Uint8Array | null;
+    }>(
+      `SELECT id::int AS id, position, step, completed_at AS "completedAt", answers
+       FROM applicants WHERE application_id = $1 ORDER BY position`,
+      [id],
+    );
+    const documents = await tx.query<{
+      id: number;
+      applicantId: number;
+      kind: string;
+      nameSealed: Uint8Array;
+      storageKey: string;
+      contentType: string;
+      bytes: number;
+    }>(
+      `SELECT d.id::int AS id, d.applicant_id::int AS "applicantId", d.kind,
+         d.storage_key AS "storageKey",
+         d.name_sealed AS "nameSealed", d.content_type AS "contentType", d.bytes
+       FROM application_documents d JOIN applicants p ON p.id = d.applicant_id
+       WHERE p.application_id = $1 ORDER BY d.id`,
+      [id],
+    );
+    const events = await tx.query<{
+      at: Date;
+      byEmail: string | null;
+      action: ApplicationEvent["action"];
+      detail: Record<string, unknown>;
+    }>(
+      `SELECT at, by_email AS "byEmail", action, detail FROM application_events
+       WHERE application_id = $1 ORDER BY id DESC`,
+      [id],
+    );
+    return {
+      id,
+      status: app.status,
+      statusAt: iso(app.statusAt),
+      submittedAt: app.submittedAt ? iso(app.submittedAt) : null,
+      listing: { collection: app.collection, id: app.listingId, address: app.listingAddress },
+      notes: app.notes,
+      applicants: people.map((p) => ({
+        position: p.position,
+        step: p.step,
+        completedAt: p.completedAt ? iso(p.completedAt) : null,
+        answers: openAnswers(key, id, p.position, p.answers),
+        documents: documents
+          .filter((d) => d.applicantId === p.id)
+          .map((d) => ({
+            id: d.id,
+            kind: d.kind,
+            name: unseal(
+              key,
+              Buffer.from(d.nameSealed),
+              documentNameContext(d.storageKey),
+            ).toString("utf8"),
+            contentType: d.contentType,
+            bytes: d.bytes,
+          })),
+      })),
+      events: events.map((e) => ({ ...e, at: iso(e.at) })),
+    };
+  });
+}
+
+/** The decision e-mail's text (approved or declined). */
+function decisionText(
+  status: "approved" | "declined",
+  name: string,
+  address: string | null,
+  mail: ApplicationMail,
+) {
+  const about = address ? `for ${address}` : "";
+  const lines =
+    status === "approved"
+      ? [
+          `Good news: your rental application ${about} has been approved.`,
+          "We will contact you about the lease and the next steps.",
+        ]
+      : [
+          `Thank you for applying ${about}. After reviewing your application, we are unable to approve it.`,
+          "If anything in it was based on a consumer report, you may ask us which agency provided it.",
+        ];
+  return [
+    `Hello ${name},`,
+    "",
+    ...lines,
+    "",
+    mail.companyName,
+    `${mail.officePhone} · ${mail.officeEmail}`,
+  ].join("\n");
+}
+
+/**
+ * Sets the status staff choose ('Received', 'Under review', 'Approved', 'Declined'); a decision
+ * e-mails the applicant (through the outbox, in the same transaction) and starts the retention
+ * days. False when the application is gone, withdrawn or still a draft.
+ */
+export async function setApplicationStatus(
+  db: Db,
+  key: Buffer,
+  id: number,
+  status: ApplicationStatus,
+  by: string | null,
+  mail: ApplicationMail,
+  now = new Date(),
+): Promise<boolean> {
+  if (!STAFF_STATUSES.includes(status)) throw new Error(`not a staff status: ${status}`);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{
+      status: ApplicationStatus;
+      listingAddress: string | null;
+      answers: Uint8Array | null;
+    }>(
+      `SELECT a.status, a.listing_address AS "listingAddress", p.answers
+       FROM applications a JOIN applicants p ON p.application_id = a.id AND p.position = 0
+       WHERE a.id = $1 FOR UPDATE OF a`,
+      [id],
+    );
+    if (!row || row.status === "draft" || row.status === "withdrawn") return false;
+    if (row.status === status) return true;
+    const decided = DECISIONS.includes(status);
+    await tx.query(
+      "UPDATE applications SET status = $2, status_at = $3, updated_at = $3, ended_at = $4 WHERE id = $1",
+      [id, status, now, decided ? now : null],
+    );
+    await tx.query(
+      `INSERT INTO application_events (application_id, by_email, action, detail)
+       VALUES ($1, $2, 'status', $3::jsonb)`,
+      [
+        id,
+        by,
+        JSON.stringify({
+          from: APPLICATION_STATUSES[row.status],
+          to: APPLICATION_STATUSES[status],
+        }),
+      ],
+    );
+    if (decided) {
+      const answers = openAnswers(key, id, 0, row.answers);
+      if (answers.email) {
+        await enqueueMail(tx, {
+          kind: `application-${status}`,
+          ref: applicationRef(id),
+          to: [answers.email],
+          replyTo: mail.officeEmail,
+          subject: `Your rental application: ${APPLICATION_STATUSES[status]}`,
+          body: decisionText(
+            status as "approved" | "declined",
+            answers.fullName ?? "",
+            row.listingAddress,
+            mail,
+          ),
+        });
+      }
+    }
+    return true;
+  });
+}
+
+/** Staff notes on an application, recorded with who and when. */
+export async function saveApplicationNote(
+  db: Db,
+  id: number,
+  notes: string,
+  by: string | null,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const updated = await tx.query(
+      "UPDATE applications SET notes = $2 WHERE id = $1 AND status NOT IN ('draft', 'withdrawn') RETURNING id",
+      [id, notes],
+    );
+    if (updated.length === 0) return false;
+    await tx.query(
+      "INSERT INTO application_events (application_id, by_email, action) VALUES ($1, $2, 'note')",
+      [id, by],
+    );
+    return true;
+  });
+}
