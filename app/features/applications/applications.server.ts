@@ -218,7 +218,7 @@ export async function submitApplication(
 ): Promise<{ applicationId: number } | null> {
   return db.transaction(async (tx) => {
     const opened = await openApplication(tx, key, token, now);
-    if (!opened || opened.status !== "draft" || opened.applicant.position !== 0) return null;
+    if (opened?.status !== "draft" || opened.applicant.position !== 0) return null;
     const { applicationId } = opened;
     await tx.query(
       `UPDATE applications SET status = 'received', status_at = $2, submitted_at = $2, updated_at = $2
@@ -267,7 +267,7 @@ export async function withdrawApplication(
        WHERE p.token_hash = $1 FOR UPDATE OF a`,
       [tokenHash(token)],
     );
-    if (!row || row.position !== 0) return null;
+    if (row?.position !== 0) return null;
     if (row.status === "withdrawn") return { storageKeys: [] };
     const documents = await tx.query<{ key: string }>(
       `DELETE FROM application_documents d USING applicants p

@@ -35,7 +35,15 @@ export interface ApplicantRecord {
   step: string;
   completedAt: string | null;
   answers: Answers;
-  documents: { id: number; kind: string; name: string; contentType: string; bytes: number }[];
+  documents: {
+    id: number;
+    kind: string;
+    name: string;
+    contentType: string;
+    bytes: number;
+    /** Where its sealed bytes are (DocumentVault); never shown. */
+    storageKey: string;
+  }[];
 }
 
 export interface ApplicationEvent {
@@ -206,6 +214,7 @@ export async function readApplication(
             ).toString("utf8"),
             contentType: d.contentType,
             bytes: d.bytes,
+            storageKey: d.storageKey,
           })),
       })),
       events: events.map((e) => ({ ...e, at: iso(e.at) })),
