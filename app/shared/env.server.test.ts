@@ -122,3 +122,23 @@ describe("development sign-in (decision 0013)", () => {
     expect(() => readEnv({ NODE_ENV: "staging" })).toThrow("NODE_ENV");
   });
 });
+
+describe("online applications' settings", () => {
+  it("takes APPLICATION_DATA_KEY only as 32 bytes of base64, and keeps for 180 days by default", () => {
+    const key = Buffer.alloc(32, 7).toString("base64");
+    expect(readEnv({ APPLICATION_DATA_KEY: ` ${key} ` }).applications).toEqual({
+      dataKey: key,
+      retentionDays: 180,
+    });
+    expect(readEnv({}).applications.dataKey).toBeNull();
+    expect(readEnv({ APPLICATION_DATA_KEY: "" }).applications.dataKey).toBeNull();
+    expect(() => readEnv({ APPLICATION_DATA_KEY: Buffer.alloc(16).toString("base64") })).toThrow(
+      "APPLICATION_DATA_KEY",
+    );
+    expect(() => readEnv({ APPLICATION_DATA_KEY: "secret" })).toThrow("APPLICATION_DATA_KEY");
+    expect(readEnv({ APPLICATION_RETENTION_DAYS: "30" }).applications.retentionDays).toBe(30);
+    expect(() => readEnv({ APPLICATION_RETENTION_DAYS: "0" })).toThrow(
+      "APPLICATION_RETENTION_DAYS",
+    );
+  });
+});

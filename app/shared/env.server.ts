@@ -154,6 +154,18 @@ const schema = z.object({
   // Listings that stay true (docs/behaviour.md §30): days an available property may go without
   // its availability being confirmed before it is 'Stale'.
   STALE_AFTER_DAYS: wholeNumber(14, 1, 3650),
+  // Online applications (issue 22; docs/decisions/0071): the key that seals them (32 bytes,
+  // base64), and the days they are kept after a decision or a withdrawal.
+  APPLICATION_DATA_KEY: z
+    .string()
+    .refine(
+      (v) =>
+        /^[A-Za-z0-9+/]+={0,2}$/.test(v.trim()) && Buffer.from(v.trim(), "base64").length === 32,
+      { error: "must be 32 bytes in base64 (e.g. `openssl rand -base64 32`)" },
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  APPLICATION_RETENTION_DAYS: wholeNumber(180, 1, 36_500),
   MAIL_FROM: z
     .string()
     .refine((v) => /^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/.test(v.trim()), {
@@ -216,6 +228,11 @@ export type Env = {
   leads: { inquiriesPerHour: number; notify: string[]; retentionDays: number };
   /** STALE_AFTER_DAYS: an available property not confirmed for longer is 'Stale' (§30). */
   staleAfterDays: number;
+  /**
+   * APPLICATION_DATA_KEY (null: made into DATA_DIR outside production; applications refused in
+   * production) and APPLICATION_RETENTION_DAYS (after a decision or a withdrawal).
+   */
+  applications: { dataKey: string | null; retentionDays: number };
   limits: {
     /** Sign-in starts (GET /auth/login) per client per 10 minutes. */
     signInsPer10Minutes: number;
@@ -312,6 +329,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       retentionDays: e.LEAD_RETENTION_DAYS,
     },
     staleAfterDays: e.STALE_AFTER_DAYS,
+    applications: {
+      dataKey: e.APPLICATION_DATA_KEY?.trim() ?? null,
+      retentionDays: e.APPLICATION_RETENTION_DAYS,
+    },
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM?.trim() ?? `no-reply@${new URL(publicUrl).hostname}`,
