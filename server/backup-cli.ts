@@ -4,6 +4,7 @@
 // archive; with no server running, the CLI takes the data directory's lock and opens it itself.
 // A restore needs an empty target, so never a running server on it.
 import path from "node:path";
+import { createPrivateBackend } from "~/features/applications/private-backend.server";
 import {
   type BackupManifest,
   BackupRefusedError,
@@ -11,7 +12,11 @@ import {
   restoreBackup,
   writeBackup,
 } from "~/features/backup/index.server";
-import { createImageStore, type ImageStore } from "~/features/images/index.server";
+import {
+  type BlobBackend,
+  createImageStore,
+  type ImageStore,
+} from "~/features/images/index.server";
 import {
   ADMIN_SOCKET_NAME,
   acquireDataDirLock,
@@ -23,10 +28,11 @@ import { type Db, openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { makePrivateDir } from "~/shared/private-files.server";
 
-export const BACKUP_USAGE = `Usage: npm run backup -- <file>    write every table and photo to <file> (a .tar.gz)
-       npm run restore -- <file>   load <file> into an empty database and photo store
+export const BACKUP_USAGE = `Usage: npm run backup -- <file>    write every table, photo and application document to <file> (a .tar.gz)
+       npm run restore -- <file>   load <file> into an empty database, photo store and private store
 
-Both read DATABASE_URL, DATA_DIR and S3_BUCKET like the server.
+Both read DATABASE_URL, DATA_DIR, S3_BUCKET and S3_PRIVATE_BUCKET like the server.
+Application answers and documents stay sealed: keep APPLICATION_DATA_KEY apart from backups.
 Exit codes: 0 done, 1 refused (the target is not empty, not a backup), 2 usage, 3 failed.`;
 
 const EXIT = { ok: 0, refused: 1, usage: 2, failed: 3 } as const;
@@ -60,7 +66,7 @@ async function openTarget(env: Env): Promise<Target> {
 
 function summary(manifest: BackupManifest) {
   const rows = manifest.tables.reduce((n, t) => n + t.rows, 0);
-  return `${rows} rows in ${manifest.tables.length} tables, ${manifest.photos} photos (schema ${manifest.migrations.at(-1) ?? "empty"})`;
+  return `${rows} rows in ${manifest.tables.length} tables, ${manifest.photos} photos, ${manifest.documents ?? 0} application documents (schema ${manifest.migrations.at(-1) ?? "empty"})`;
 }
 
 export async function runBackupCli(
@@ -93,7 +99,9 @@ export async function runBackupCli(
       }
       const target = await openTarget(env);
       try {
-        const manifest = await writeBackup(target.db, createImageStore(env), file);
+        const manifest = await writeBackup(target.db, createImageStore(env), file, {
+          documents: createPrivateBackend(env),
+        });
         console.log(`Backup written to ${file}: ${summary(manifest)}`);
       } finally {
         await target.close();
@@ -103,7 +111,9 @@ export async function runBackupCli(
     await readBackupManifest(file); // refused before the target is even opened
     const target = await openTarget(env);
     try {
-      const { manifest } = await restoreBackup(target.db, createImageStore(env), file);
+      const { manifest } = await restoreBackup(target.db, createImageStore(env), file, {
+        documents: createPrivateBackend(env),
+      });
       console.log(`Restored ${file}: ${summary(manifest)}`);
     } finally {
       await target.close();
@@ -127,14 +137,18 @@ export async function runBackupCli(
   }
 }
 
-/** The running server's `backup` socket command (server/services.ts). */
-export function backupSocketCommand(db: Db, images: ImageStore) {
+/**
+ * The running server's `backup` socket command (server/services.ts). `documents`: the private
+ * backend of applications' documents (createPrivateBackend(env)); without it a backup is
+ * refused once an application has a document.
+ */
+export function backupSocketCommand(db: Db, images: ImageStore, documents?: BlobBackend) {
   return async (request: Record<string, unknown>) => {
     const file = request.file;
     if (typeof file !== "string" || !path.isAbsolute(file)) {
       return { ok: false, error: "backup needs an absolute file path" };
     }
-    const manifest = await writeBackup(db, images, file);
+    const manifest = await writeBackup(db, images, file, { documents });
     return { ok: true, summary: summary(manifest) };
   };
 }

@@ -1,5 +1,6 @@
-// `npm run backup` / `npm run restore`: demo data after some edits, backed up while the site
-// runs, restored into a fresh place, compared row for row and photo byte for byte, across
+// `npm run backup` / `npm run restore`: demo data after some edits (and an online application
+// with a bytea value), backed up while the site runs, restored into a fresh place, compared row
+// for row (bytea as hex) and photo byte for byte, across
 // PGlite+disk → PGlite+disk, PGlite+disk → PostgreSQL+S3, PostgreSQL+S3 → PGlite+disk
 // (docs/decisions/0040-backups.md).
 import { spawn } from "node:child_process";
@@ -146,6 +147,19 @@ describe.skipIf(missing(!serverUrl && "TEST_DATABASE_URL is not set"))("backup a
       });
       await createSession(db, { issuer: "https://id.example", sub: "u-1" }, readEnv({}).session);
       await grantAdmin(db, "staff@example.com", "test");
+      // An online application (issue 22): sealed answers are bytea; here every byte value once.
+      const [application] = await db.query<{ id: number }>(
+        "INSERT INTO applications (status, notes) VALUES ('received', 'Zoë — \"ok\"') RETURNING id::int AS id",
+      );
+      await db.query(
+        `INSERT INTO applicants (application_id, position, token_hash, token_expires_at, answers)
+         VALUES ($1, 0, 'hash-0', now() + interval '30 days', $2)`,
+        [application?.id, Buffer.from(Array.from({ length: 256 }, (_, i) => i))],
+      );
+      await db.query(
+        "INSERT INTO application_events (application_id, action) VALUES ($1, 'viewed')",
+        [application?.id],
+      );
       await db.close();
     }
 
@@ -164,7 +178,7 @@ describe.skipIf(missing(!serverUrl && "TEST_DATABASE_URL is not set"))("backup a
     source = await stateOf(db, images);
     await db.close();
     expect(source.photos.size).toBeGreaterThan(50);
-    for (const table of ["listings", "users", "sessions", "admins"]) {
+    for (const table of ["listings", "users", "sessions", "admins", "applicants"]) {
       expect(source.tables[table]?.length, table).toBeGreaterThan(0);
     }
   }, 180_000);

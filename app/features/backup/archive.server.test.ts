@@ -143,7 +143,9 @@ describe("restoring a backup", () => {
     const { db, images } = await emptyTarget("bomb-target");
     try {
       await expect(
-        restoreBackup(db, images, bomb, { archiveBytes: 1e9, extractedBytes: 1024 * 1024 }),
+        restoreBackup(db, images, bomb, {
+          limits: { archiveBytes: 1e9, extractedBytes: 1024 * 1024 },
+        }),
       ).rejects.toThrow(/extracts to more than a restore accepts \(1048576 bytes\)/);
       expect(await tableNames(db)).toEqual([]);
       expect(await images.keys()).toEqual([]);

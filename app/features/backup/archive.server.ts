@@ -1,12 +1,16 @@
-// One backup archive: every table's rows and every photo, from either database and either store,
-// restorable into an empty one of either (docs/decisions/0040-backups.md).
+// One backup archive: every table's rows, every photo and every application document, from
+// either database and either store, restorable into an empty one of either
+// (docs/decisions/0040-backups.md).
 //
 // A gzipped tar holding
 //   manifest.json              format, version, the migrations applied, tables, counts
-//   tables/{table}.json        the table's rows as PostgreSQL writes them (json_agg), exact
+//   tables/{table}.json        the table's rows as PostgreSQL writes them (json_agg), exact;
+//                              a bytea value (sealed answers and file names) as its `\x` hex text
 //   photos/{collection}/{folder}/{name}   each photo object's bytes, under its key
+//   documents/applications/{id}/{uuid}    each application document's bytes as stored: sealed
+//                              (docs/decisions/0071), so the archive holds no document in clear
 import { once } from "node:events";
-import { createReadStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -14,7 +18,7 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import * as tar from "tar";
-import type { ImageStore } from "~/features/images/index.server";
+import type { BlobBackend, ImageStore } from "~/features/images/index.server";
 import {
   type Db,
   migrate,
@@ -46,6 +50,35 @@ export type RestoreLimits = typeof RESTORE_LIMITS;
  */
 const NOT_RESTORED = new Set(["sessions", "login_flows"]);
 
+/**
+ * Applications' documents (issue 22): sealed blobs `applications/{application id}/{uuid}` of the
+ * private backend (app/features/applications/private-backend.server.ts), which the rows of
+ * `application_documents` name by `storage_key`. Copied byte for byte, still sealed.
+ */
+const DOCUMENTS_PREFIX = "applications/";
+const DOCUMENT_KEY = /^applications\/[0-9]+\/[A-Za-z0-9-]+$/;
+/** As the vault stores them (documents.server.ts): never cached, never typed as a document. */
+const DOCUMENT_META = {
+  contentType: "application/octet-stream",
+  cacheControl: "private, no-store",
+};
+
+export interface BackupOptions {
+  /** Who asked (the audit log's `who`). */
+  by?: string;
+  /**
+   * The private backend of applications' documents (createPrivateBackend). Without it a backup
+   * is refused once any application has a document, rather than written without them.
+   */
+  documents?: BlobBackend;
+}
+
+export interface RestoreOptions {
+  limits?: RestoreLimits;
+  /** Where the archive's application documents go (createPrivateBackend); needed if it has any. */
+  documents?: BlobBackend;
+}
+
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
   version: number;
@@ -55,6 +88,8 @@ export interface BackupManifest {
   /** Tables in an order that satisfies their foreign keys, with their row counts. */
   tables: { name: string; rows: number }[];
   photos: number;
+  /** Application documents (sealed); absent from archives made before there were any. */
+  documents?: number;
   source: { database: Db["kind"]; storage: ImageStore["kind"] };
 }
 
@@ -111,23 +146,29 @@ function keyOfFile(images: ImageStore, file: string): string {
  * Writes the archive to `file`, owner-only (0600), through an exclusively created temporary file
  * with a random name beside it, renamed when complete and removed on failure. The rows come
  * from one REPEATABLE READ transaction (one consistent snapshot while the site runs); the photos
- * are copied after it, and every original a row names must be among them, else (an edit removed
- * it meanwhile) the backup is taken again.
+ * and documents are copied after it, and every original and document a row names must be among
+ * them, else (an edit or a withdrawal removed it meanwhile) the backup is taken again.
  */
-export async function writeBackup(db: Db, images: ImageStore, file: string, by = "cli") {
+export async function writeBackup(
+  db: Db,
+  images: ImageStore,
+  file: string,
+  { by = "cli", documents }: BackupOptions = {},
+) {
   for (let attempt = 1; ; attempt++) {
     const staging = await fs.mkdtemp(path.join(os.tmpdir(), "backup-"));
     try {
-      const manifest = await stage(db, images, staging);
+      const manifest = await stage(db, images, documents, staging);
       if (manifest === null) {
         if (attempt < ATTEMPTS) continue;
-        throw new Error("Photos kept changing while the backup was taken; try again.");
+        throw new Error("Photos or documents kept changing while the backup was taken; try again.");
       }
       await writePrivateFile(file, async (handle) => {
         const pack = tar.create({ gzip: true, cwd: staging, portable: true }, [
           "manifest.json",
           "tables",
           "photos",
+          "documents",
         ]);
         for await (const chunk of pack) await handle.write(chunk as Buffer);
       });
@@ -139,14 +180,25 @@ export async function writeBackup(db: Db, images: ImageStore, file: string, by =
   }
 }
 
-async function stage(db: Db, images: ImageStore, dir: string): Promise<BackupManifest | null> {
+async function stage(
+  db: Db,
+  images: ImageStore,
+  documents: BlobBackend | undefined,
+  dir: string,
+): Promise<BackupManifest | null> {
   await fs.mkdir(path.join(dir, "tables"));
   await fs.mkdir(path.join(dir, "photos"));
+  await fs.mkdir(path.join(dir, "documents"));
   const named = new Set<string>();
+  const namedDocuments = new Set<string>();
   const { tables, migrations } = await db.transaction(async (tx) => {
     await tx.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
     // Timestamps are written in UTC whatever the server's time zone.
     await tx.query("SET LOCAL TIME ZONE 'UTC'");
+    // bytea (sealed answers and file names) as `\x` and two hex digits a byte, whatever the
+    // server's bytea_output: every byte survives as JSON text, and json_populate_recordset
+    // reads it back into the same bytes on a restore.
+    await tx.query("SET LOCAL bytea_output = 'hex'");
     const migrations = (
       await tx.query<{ name: string }>("SELECT name FROM schema_migrations ORDER BY name")
     ).map((r) => r.name);
@@ -161,6 +213,11 @@ async function stage(db: Db, images: ImageStore, dir: string): Promise<BackupMan
       const json = row?.rows ?? "[]";
       await fs.writeFile(path.join(dir, "tables", `${name}.json`), json);
       for (const key of namedKeys(images, json)) named.add(key);
+      if (name === "application_documents") {
+        for (const doc of JSON.parse(json) as { storage_key: string }[]) {
+          namedDocuments.add(doc.storage_key);
+        }
+      }
       tables.push({ name, rows: row?.n ?? 0 });
     }
     return { tables, migrations };
@@ -177,13 +234,23 @@ async function stage(db: Db, images: ImageStore, dir: string): Promise<BackupMan
     await fs.mkdir(path.dirname(target), { recursive: true });
     await fs.writeFile(target, data);
   }
-  const copied = new Set(await listPhotos(path.join(dir, "photos")));
+  const copied = new Set(await listFiles(path.join(dir, "photos")));
   // Originals must all be there; a variant may be missing (made in the background).
   for (const key of named) {
     // (A photo only the history or a deleted listing names is in the trash, docs/behaviour.md §21.)
     const stored = copied.has(key) || copied.has(`.trash/${key}`);
     if (/\.(jpg|png|pdf)$/.test(key) && !/\.w\d+\.jpg$/.test(key) && !stored) return null;
   }
+  if (!documents && namedDocuments.size > 0) {
+    throw new Error(
+      `Applications have ${namedDocuments.size} documents, but the backup was not given their private store: it would be incomplete.`,
+    );
+  }
+  const copiedDocuments = new Set(
+    documents ? await copyDocuments(documents, path.join(dir, "documents")) : [],
+  );
+  // Every document a row names (one a withdrawal deleted meanwhile: the backup starts again).
+  for (const key of namedDocuments) if (!copiedDocuments.has(key)) return null;
   const manifest: BackupManifest = {
     format: BACKUP_FORMAT,
     version: FORMAT_VERSION,
@@ -191,18 +258,43 @@ async function stage(db: Db, images: ImageStore, dir: string): Promise<BackupMan
     migrations,
     tables,
     photos: copied.size,
+    documents: copiedDocuments.size,
     source: { database: db.kind, storage: images.kind },
   };
   await fs.writeFile(path.join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
 
-function counts(manifest: BackupManifest) {
-  return { rows: manifest.tables.reduce((n, t) => n + t.rows, 0), photos: manifest.photos };
+/** Copies every document of the private backend, sealed as stored, under `dir`; their keys. */
+async function copyDocuments(documents: BlobBackend, dir: string): Promise<string[]> {
+  const keys: string[] = [];
+  for (const { key } of await documents.list(DOCUMENTS_PREFIX)) {
+    if (!DOCUMENT_KEY.test(key)) continue;
+    const blob = await documents.get(key);
+    if (!blob) continue; // removed since it was listed: the check decides
+    const target = path.join(dir, ...key.split("/"));
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await pipeline(blob.body(), createWriteStream(target));
+    keys.push(key);
+  }
+  return keys;
 }
 
-async function listPhotos(root: string): Promise<string[]> {
-  const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
+function counts(manifest: BackupManifest) {
+  return {
+    rows: manifest.tables.reduce((n, t) => n + t.rows, 0),
+    photos: manifest.photos,
+    documents: manifest.documents ?? 0,
+  };
+}
+
+/** Every file under `root` as a `/`-separated key, sorted (none when there is no `root`). */
+async function listFiles(root: string): Promise<string[]> {
+  const entries = await fs
+    .readdir(root, { recursive: true, withFileTypes: true })
+    .catch((error: NodeJS.ErrnoException) =>
+      error.code === "ENOENT" ? [] : Promise.reject(error),
+    );
   return entries
     .filter((e) => e.isFile())
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
@@ -280,7 +372,11 @@ async function extract(
 }
 
 /** Why the target is not empty, or null when it is. */
-export async function whyNotEmpty(db: Db, images: ImageStore): Promise<string | null> {
+export async function whyNotEmpty(
+  db: Db,
+  images: ImageStore,
+  documents?: BlobBackend,
+): Promise<string | null> {
   for (const table of await tablesInOrder(db)) {
     const [row] = await db.query<{ any: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM ${ident(table)}) AS any`,
@@ -289,21 +385,25 @@ export async function whyNotEmpty(db: Db, images: ImageStore): Promise<string | 
   }
   const keys = await images.keys();
   if (keys.length > 0) return `the photo store already holds ${keys.length} photos`;
+  const stored = documents ? await documents.list(DOCUMENTS_PREFIX) : [];
+  if (stored.length > 0) {
+    return `the private store already holds ${stored.length} application documents`;
+  }
   return null;
 }
 
 /**
- * Brings an empty database and photo store to the archive's state: the rows are first loaded
- * in a transaction that is rolled back (a table or row of the wrong shape is refused before
- * anything changes), then the schema is migrated to the backup's version, photos are written,
- * every row in one transaction (not sessions: NOT_RESTORED), then the migrations this code has
- * beyond the backup's run.
+ * Brings an empty database, photo store and private document store to the archive's state: the
+ * rows are first loaded in a transaction that is rolled back (a table or row of the wrong shape
+ * is refused before anything changes), then the schema is migrated to the backup's version,
+ * photos and documents are written, every row in one transaction (not sessions: NOT_RESTORED),
+ * then the migrations this code has beyond the backup's run.
  */
 export async function restoreBackup(
   db: Db,
   images: ImageStore,
   file: string,
-  limits: RestoreLimits = RESTORE_LIMITS,
+  { limits = RESTORE_LIMITS, documents }: RestoreOptions = {},
 ) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "restore-"));
   try {
@@ -323,7 +423,19 @@ export async function restoreBackup(
         "The target database is already at a newer schema than the backup: restore into a new, empty database.",
       );
     }
-    const busy = await whyNotEmpty(db, images);
+    const documentKeys = await listFiles(path.join(dir, "documents"));
+    const strange = documentKeys.find((key) => !DOCUMENT_KEY.test(key));
+    if (strange !== undefined) {
+      throw new BackupRefusedError(
+        `The backup holds a document that is not an application's: ${JSON.stringify(strange)}. Nothing was changed.`,
+      );
+    }
+    if (documentKeys.length > 0 && !documents) {
+      throw new BackupRefusedError(
+        `The backup holds ${documentKeys.length} application documents and no private store was given for them. Nothing was changed.`,
+      );
+    }
+    const busy = await whyNotEmpty(db, images, documents);
     if (busy)
       throw new BackupRefusedError(`The target is not empty: ${busy}. Nothing was changed.`);
 
@@ -331,14 +443,19 @@ export async function restoreBackup(
     await dryRun(db, manifest, tables, applied);
 
     await migrate(db, undefined, { until: manifest.migrations.at(-1) ?? "" });
-    const photos = await listPhotos(path.join(dir, "photos"));
+    const photos = await listFiles(path.join(dir, "photos"));
     for (const key of photos) {
       await images.writeKey(key, await fs.readFile(path.join(dir, "photos", ...key.split("/"))));
+    }
+    for (const key of documentKeys) {
+      // (Still sealed: written as they were read, under the same key, which they are bound to.)
+      const source = { file: path.join(dir, "documents", ...key.split("/")) };
+      await documents?.put(key, source, DOCUMENT_META);
     }
     await db.transaction((tx) => loadRows(tx, tables));
     await migrate(db);
     logEvent("restore", "cli", { file, ...counts(manifest) });
-    return { manifest, photos: photos.length };
+    return { manifest, photos: photos.length, documents: documentKeys.length };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

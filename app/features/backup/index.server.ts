@@ -1,7 +1,9 @@
 // The backup feature's public surface on the server (docs/decisions/0040-backups.md).
 export {
   type BackupManifest,
+  type BackupOptions,
   BackupRefusedError,
+  type RestoreOptions,
   readBackupManifest,
   restoreBackup,
   whyNotEmpty,

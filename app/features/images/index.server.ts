@@ -9,6 +9,7 @@ export {
   processImage,
   processLogo,
 } from "./process.server";
+export { S3Backend } from "./s3-backend.server";
 export { sharpJob } from "./sharp-queue.server";
 export {
   createImageStore,
