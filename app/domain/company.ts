@@ -44,6 +44,17 @@ export interface CompanyContent {
   application: {
     fileName: string;
     steps: string[];
+    /**
+     * 'Application fee' (docs/behaviour.md §18): one line shown on the first step of the online
+     * application, such as "$45 per adult, paid when we review your application." Nothing is
+     * paid online. Empty: the application shows nothing for it.
+     */
+    fee: string;
+    /**
+     * 'Screening criteria': the longer text shown before the online application is submitted
+     * (line breaks kept). Empty: the application shows nothing for it.
+     */
+    screeningCriteria: string;
   };
   /** Navy and gold by default (docs/decisions/0046-design-tokens-from-company-content.md). */
   brandColors: BrandColors;
@@ -105,6 +116,9 @@ export const company: CompanyContent = {
       "Fill it in with accurate information.",
       "Submit it to the landlord or property manager.",
     ],
+    fee: "$45 per adult, paid when we review your application.",
+    screeningCriteria:
+      "We look for a household income of about three times the monthly rent, a background and credit check, and references from previous landlords. We consider every applicant by the same criteria, in line with fair-housing law.",
   },
   brandColors: { primary: "#16325c", accent: "#c9a227" },
   office: {

@@ -160,6 +160,37 @@ test.describe("site settings", () => {
     await expect(nav(page).locator(".navbar-brand img")).toHaveAttribute("src", company.logo.src);
   });
 
+  test("'Application fee' and 'Screening criteria' are saved and kept after a reload", async ({
+    adminPage: page,
+    control,
+  }) => {
+    await gotoHydrated(page, "/admin/site");
+    await expect(field(page, "Application fee")).toHaveValue(company.application.fee);
+    await expect(field(page, "Screening criteria")).toHaveValue(
+      company.application.screeningCriteria,
+    );
+    const fee = "$50 per adult, paid when we review your application.";
+    const criteria = "Income of about three times the rent.\n\nReferences from two landlords.";
+    await field(page, "Application fee").fill(fee);
+    await field(page, "Screening criteria").fill(criteria);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await successDialogDuration(page, "Saved!");
+    expect((await control.storedContent()).application).toEqual({
+      fee,
+      screeningCriteria: criteria,
+    });
+    await gotoHydrated(page, "/admin/site");
+    await expect(field(page, "Application fee")).toHaveValue(fee);
+    await expect(field(page, "Screening criteria")).toHaveValue(criteria);
+    // Emptied: kept empty (the online application then shows nothing for it).
+    await field(page, "Application fee").fill("");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await successDialogDuration(page, "Saved!");
+    await gotoHydrated(page, "/admin/site");
+    await expect(field(page, "Application fee")).toHaveValue("");
+    await expect(field(page, "Screening criteria")).toHaveValue(criteria);
+  });
+
   test("an SVG logo is refused with the error dialog, and nothing changes", async ({
     adminPage: page,
     control,

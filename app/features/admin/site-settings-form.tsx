@@ -346,6 +346,40 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettingsData }) {
           </div>
         ) : null}
       </div>
+      <div>
+        <label className="form-label" htmlFor={`${id}-application-fee`}>
+          Application fee
+        </label>
+        <input
+          id={`${id}-application-fee`}
+          className="form-control"
+          value={fields.applicationFee}
+          disabled={saving}
+          aria-describedby={`${id}-application-fee-note`}
+          onChange={(e) => set("applicationFee", e.currentTarget.value)}
+        />
+        <p id={`${id}-application-fee-note`} className="form-note">
+          Shown on the first step of the online application, for example "$45 per adult, paid when
+          we review your application." Nothing is paid online. Leave it empty to show nothing.
+        </p>
+      </div>
+      <div>
+        <label className="form-label" htmlFor={`${id}-screening-criteria`}>
+          Screening criteria
+        </label>
+        <textarea
+          id={`${id}-screening-criteria`}
+          className="form-control"
+          rows={5}
+          value={fields.screeningCriteria}
+          disabled={saving}
+          aria-describedby={`${id}-screening-criteria-note`}
+          onChange={(e) => set("screeningCriteria", e.currentTarget.value)}
+        />
+        <p id={`${id}-screening-criteria-note`} className="form-note">
+          Shown before the online application is submitted. Leave it empty to show nothing.
+        </p>
+      </div>
       <UploadProgress fraction={progress} />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={saving}>

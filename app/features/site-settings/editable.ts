@@ -13,6 +13,13 @@ export interface EditableSettings {
   office: OfficeContact;
   /** The brand colours (`--brand-primary`, `--brand-accent`; decision 0046). */
   brandColors: BrandColors;
+  /**
+   * 'Application fee' (the content's `application.fee`; may be empty). Not `application`: in the
+   * page's request that name is the rental application PDF's "keep" | "generated".
+   */
+  applicationFee: string;
+  /** 'Screening criteria' (the content's `application.screeningCriteria`; may be empty). */
+  screeningCriteria: string;
 }
 
 /** The editable fields of some content (what the form starts with, what the CLI exports). */
@@ -29,5 +36,7 @@ export function editableOf(content: CompanyContent): EditableSettings {
     errorContactName: content.errorContactName,
     office: { ...content.office },
     brandColors: { ...content.brandColors },
+    applicationFee: content.application.fee,
+    screeningCriteria: content.application.screeningCriteria,
   };
 }

@@ -97,7 +97,13 @@ for (const target of dbTargets) {
         file,
         JSON.stringify({
           format: SETTINGS_FORMAT,
-          settings: { ...editableOf(company), name: "Scripted Leasing", errorContactName: "Sam" },
+          settings: {
+            ...editableOf(company),
+            name: "Scripted Leasing",
+            errorContactName: "Sam",
+            applicationFee: "",
+            screeningCriteria: "Steady income.\n\nTwo references.",
+          },
           logo: { data: logo.toString("base64") },
           applicationPdf: { data: PDF.toString("base64") },
           featured: [
@@ -113,6 +119,10 @@ for (const target of dbTargets) {
       const stored = await readStoredContent(db);
       expect(stored.name).toBe("Scripted Leasing");
       expect(stored.errorContactName).toBe("Sam");
+      expect(stored.application).toEqual({
+        fee: "",
+        screeningCriteria: "Steady income.\n\nTwo references.",
+      });
       expect(stored.logo?.src).toMatch(/^\/images\/site\/logo_\d+\.png$/);
       expect((await featuredEntries(db)).map((e) => e.address)).toEqual([
         "2 B Street",
@@ -123,12 +133,38 @@ for (const target of dbTargets) {
       expect(await runAdminCli(["settings", "export", back], env, capture().io)).toBe(0);
       const doc = JSON.parse(await fs.readFile(back, "utf8"));
       expect(doc.settings.name).toBe("Scripted Leasing");
+      expect(doc.settings.applicationFee).toBe("");
+      expect(doc.settings.screeningCriteria).toBe("Steady income.\n\nTwo references.");
       expect(Buffer.from(doc.applicationPdf.data, "base64").equals(PDF)).toBe(true);
       expect((await sharp(Buffer.from(doc.logo.data, "base64")).metadata()).format).toBe("png");
       expect(doc.featured).toEqual([
         { collection: "newConstruction", id: "2-b-street" },
         { collection: "properties", id: "1-a-street" },
       ]);
+    });
+
+    it("imports a file exported before 'Application fee' and 'Screening criteria': the defaults", async () => {
+      const { applicationFee: _fee, screeningCriteria: _criteria, ...older } = editableOf(company);
+      const file = path.join(root, "older.json");
+      await fs.writeFile(
+        file,
+        JSON.stringify({
+          format: SETTINGS_FORMAT,
+          settings: { ...older, name: "Older Leasing" },
+          logo: null,
+          applicationPdf: null,
+          featured: null,
+        }),
+      );
+      expect(await runAdminCli(["settings", "import", file], env, capture().io)).toBe(0);
+      const stored = await readStoredContent(db);
+      expect(stored.name).toBe("Older Leasing");
+      expect(stored.application).toBeUndefined();
+      const back = path.join(root, "older-back.json");
+      expect(await runAdminCli(["settings", "export", back], env, capture().io)).toBe(0);
+      const doc = JSON.parse(await fs.readFile(back, "utf8"));
+      expect(doc.settings.applicationFee).toBe(company.application.fee);
+      expect(doc.settings.screeningCriteria).toBe(company.application.screeningCriteria);
     });
 
     it("refuses an invalid file with exit code 2 and changes nothing", async () => {
@@ -146,6 +182,17 @@ for (const target of dbTargets) {
             featured: null,
           }),
           /Company name is required/,
+        ],
+        [
+          "control-character.json",
+          JSON.stringify({
+            format: SETTINGS_FORMAT,
+            settings: { ...editableOf(company), screeningCriteria: "Bell\u0007" },
+            logo: null,
+            applicationPdf: null,
+            featured: null,
+          }),
+          /Screening criteria cannot contain control characters/,
         ],
         [
           "svg.json",

@@ -32,6 +32,14 @@ const paragraphs = (label: string) =>
     .transform((list) => list.map((p) => p.trim()).filter((p) => p !== ""))
     .refine((list) => list.length > 0, `${label} is required.`);
 
+/** Text that may span lines (line breaks kept as \n, trimmed), or be empty. */
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine((v) => !hasControl(v), `${label} cannot contain control characters.`)
+    .transform((v) => v.replace(/\r\n?/g, "\n").trim());
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -44,8 +52,9 @@ const phone = (label: string, required: boolean) =>
   );
 
 /** Files exported before these fields existed lack them: absent means the defaults. */
-export type SettingsInput = Omit<EditableSettings, "office" | "brandColors"> &
-  Partial<Pick<EditableSettings, "office" | "brandColors">>;
+type AddedLater = "office" | "brandColors" | "applicationFee" | "screeningCriteria";
+export type SettingsInput = Omit<EditableSettings, AddedLater> &
+  Partial<Pick<EditableSettings, AddedLater>>;
 
 export const settingsSchema: z.ZodType<SettingsInput, unknown> = z.object({
   name: line("Company name", 120),
@@ -99,6 +108,8 @@ export const settingsSchema: z.ZodType<SettingsInput, unknown> = z.object({
   brandColors: z
     .object({ primary: color("The primary colour"), accent: color("The accent colour") })
     .optional(),
+  applicationFee: line("Application fee", 300, false).optional(),
+  screeningCriteria: text("Screening criteria", 5000).optional(),
 });
 
 /** Checks submitted settings: a 400 with the first problem, in the form's own words. */

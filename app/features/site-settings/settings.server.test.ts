@@ -9,7 +9,7 @@ import { dbTargets } from "../../../tests/support/db-targets";
 import { imageStoreTargets, stopSharedS3 } from "../../../tests/support/image-store-targets";
 import { startTestApp, type TestApp } from "../../../tests/support/test-app";
 import { editableOf } from "./editable";
-import { readStoredContent } from "./settings.server";
+import { getSiteContent, readStoredContent } from "./settings.server";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const SVG = Buffer.from(
@@ -189,6 +189,82 @@ for (const { name, db: target, storage } of combinations) {
       expect((await put(form(defaults))).status).toBe(200);
       expect((await readStoredContent(app.db)).office).toBeUndefined();
       expect(await page("/contact")).toContain(company.office.email);
+    });
+
+    it("saves 'Application fee' and 'Screening criteria': every page's company carries them", async () => {
+      // As the page sends them: beside `application`, its choice for the PDF.
+      const res = await put(
+        form({
+          ...defaults,
+          applicationFee: "  Sixty dollars per adult, paid at review  ",
+          screeningCriteria: "Income of twice the rent.\r\n\r\nNo pets over forty pounds.",
+          application: "keep",
+        }),
+      );
+      expect(res.status).toBe(200);
+      const saved = (await res.json()) as { settings: typeof defaults };
+      const expected = {
+        fee: "Sixty dollars per adult, paid at review",
+        screeningCriteria: "Income of twice the rent.\n\nNo pets over forty pounds.",
+      };
+      expect(saved.settings.applicationFee).toBe(expected.fee);
+      expect(saved.settings.screeningCriteria).toBe(expected.screeningCriteria);
+      expect((await readStoredContent(app.db)).application).toEqual(expected);
+      // The server's content (and the root loader's `company`, which useCompany() reads).
+      const content = await getSiteContent(app.db);
+      expect(content.application).toEqual({ ...company.application, ...expected });
+      expect(await page("/")).toContain("Sixty dollars per adult, paid at review");
+      const settingsPage = await fetch(`${app.base}/admin/site`, { headers: { cookie: admin } });
+      expect(await settingsPage.text()).toContain("No pets over forty pounds.");
+
+      // Empty is allowed, and stored as such (the defaults are not empty).
+      expect(company.application.fee).not.toBe("");
+      expect(company.application.screeningCriteria).not.toBe("");
+      const empty = await put(form({ ...defaults, applicationFee: "", screeningCriteria: " " }));
+      expect(empty.status).toBe(200);
+      expect((await getSiteContent(app.db)).application).toMatchObject({
+        fee: "",
+        screeningCriteria: "",
+      });
+
+      // Refused like the other text fields, changing nothing.
+      const before = await readStoredContent(app.db);
+      const refusals: [Record<string, unknown>, string][] = [
+        [{ applicationFee: "One\nTwo" }, "Application fee must be one line of text."],
+        [{ applicationFee: "x".repeat(301) }, "Application fee must be at most 300 characters."],
+        [{ applicationFee: 45 }, "The setting applicationFee is missing or of the wrong kind."],
+        [
+          { screeningCriteria: "Bell\u0007" },
+          "Screening criteria cannot contain control characters.",
+        ],
+        [
+          { screeningCriteria: "x".repeat(5001) },
+          "Screening criteria must be at most 5000 characters.",
+        ],
+      ];
+      for (const [bad, message] of refusals) {
+        const refused = await put(form({ ...defaults, ...bad }));
+        expect(refused.status).toBe(400);
+        expect(((await refused.json()) as { error: string }).error).toBe(message);
+      }
+      expect(await readStoredContent(app.db)).toEqual(before);
+
+      // Other stored parts of `application` (not on the page) are kept by a save.
+      await app.db.query(
+        `UPDATE site_settings SET content = jsonb_set(content, '{application,steps}', '["Call us."]') WHERE id`,
+      );
+      expect((await put(form(defaults))).status).toBe(200);
+      expect((await readStoredContent(app.db)).application).toEqual({ steps: ["Call us."] });
+      expect((await getSiteContent(app.db)).application).toEqual({
+        ...company.application,
+        steps: ["Call us."],
+      });
+      await app.db.query(`UPDATE site_settings SET content = content - 'application' WHERE id`);
+
+      // Back to the defaults: nothing of them stays stored.
+      expect((await put(form(defaults))).status).toBe(200);
+      expect((await readStoredContent(app.db)).application).toBeUndefined();
+      expect((await getSiteContent(app.db)).application).toEqual(company.application);
     });
 
     it("answers 401 and 403 to others, and the page is the ordinary 404", async () => {

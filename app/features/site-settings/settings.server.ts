@@ -70,6 +70,12 @@ function storedFields(fields: SettingsInput, defaults: CompanyContent): StoredCo
     founder: differing(fields.founder, defaults.about.founder),
     services: differing(fields.services, defaults.about.services),
   };
+  // Absent (a file exported before these existed): the defaults.
+  const { fee, screeningCriteria } = defaults.application;
+  const application = {
+    fee: differing(fields.applicationFee ?? fee, fee),
+    screeningCriteria: differing(fields.screeningCriteria ?? screeningCriteria, screeningCriteria),
+  };
   const stored: StoredContent = {
     name: differing(fields.name, defaults.name),
     tagline: differing(fields.tagline, defaults.tagline),
@@ -78,6 +84,7 @@ function storedFields(fields: SettingsInput, defaults: CompanyContent): StoredCo
     office: differing(fields.office ?? defaults.office, defaults.office),
     brandColors: differing(fields.brandColors ?? defaults.brandColors, defaults.brandColors),
     about: Object.values(about).some((v) => v !== undefined) ? about : undefined,
+    application: Object.values(application).some((v) => v !== undefined) ? application : undefined,
   };
   return JSON.parse(JSON.stringify(stored)) as StoredContent;
 }
@@ -134,6 +141,14 @@ export async function saveSettings(
       if (keptLogo) next.logo = { ...keptLogo, alt: change.fields.name };
       const keptPdf = applicationPdf === undefined ? before.applicationPdf : applicationPdf;
       if (keptPdf) next.applicationPdf = keptPdf;
+      // Of `application` the page edits only the fee and the screening criteria.
+      const {
+        fee: _fee,
+        screeningCriteria: _criteria,
+        ...otherApplication
+      } = before.application ?? {};
+      const application = { ...otherApplication, ...next.application };
+      if (Object.keys(application).length > 0) next.application = application;
       // Anything else stored (fields this page does not edit) is kept.
       for (const [key, value] of Object.entries(before)) {
         if (!(key in next) && !EDITED_KEYS.has(key)) (next as Record<string, unknown>)[key] = value;
@@ -167,6 +182,7 @@ const EDITED_KEYS = new Set([
   "office",
   "brandColors",
   "about",
+  "application",
   "logo",
   "applicationPdf",
 ]);
