@@ -1,3 +1,4 @@
+import type { ApplicationServices } from "~/features/applications/index.server";
 import type { Viewer } from "~/features/auth/viewer";
 import type { FeedCache } from "~/features/feeds/index.server";
 import type { ImageStore } from "~/features/images/storage.server";
@@ -24,6 +25,10 @@ declare module "react-router" {
     limitInquiry?: () => Promise<number>;
     /** The same for 'Notify me' and 'E-mail me new matches' (docs/behaviour.md §31). */
     limitAlert?: () => Promise<number>;
+    /** The same for starting an online application and 'Save and finish later' (§32). */
+    limitApplication?: () => Promise<number>;
+    /** The online applications' data key and private document store (docs/behaviour.md §32). */
+    applications: ApplicationServices;
     /** The listing feeds, kept until the data changes (docs/behaviour.md §28). */
     feeds: FeedCache;
   }

@@ -12,6 +12,8 @@ export default [
   route("new-construction/:id", "routes/construction-detail.tsx"),
   route("new-construction/:id/history", "routes/construction-history.tsx"),
   route("rental-application", "routes/rental-application.tsx"),
+  route("rental-application/apply", "routes/apply-online.tsx"),
+  route("rental-application/continue", "routes/application-link.tsx"),
   route("inquiries", "routes/inquiries.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("alerts", "routes/alerts.tsx"),
@@ -36,5 +38,9 @@ export default [
   route("admin/feeds", "routes/admin-feeds.tsx"),
   route("admin/inbox", "routes/admin-inbox.tsx"),
   route("admin/inbox/export", "routes/admin-inbox-export.ts"),
+  route("admin/applications", "routes/admin-applications.tsx"),
+  route("admin/applications/:id", "routes/admin-application.tsx"),
+  route("admin/applications/:id/pdf", "routes/admin-application-pdf.ts"),
+  route("admin/applications/:id/documents/:documentId", "routes/admin-application-document.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -3,6 +3,7 @@ import compression from "compression";
 import express from "express";
 import { type AppLoadContext, createRequestHandler, data, type ServerBuild } from "react-router";
 import type { AppServices } from "~/app-context";
+import { createApplicationServices } from "~/features/applications/index.server";
 import { createAuthRouter } from "~/features/auth/auth-router.server";
 import { sessionTokenFromCookies } from "~/features/auth/sessions.server";
 import { getViewer, requireAdmin } from "~/features/auth/viewer.server";
@@ -121,6 +122,13 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
     env.databaseUrl ? db : null,
     "alert:",
   );
+  const applicationLimit = inquiryLimiter(
+    env.leads.inquiriesPerHour,
+    env.databaseUrl ? db : null,
+    "application:",
+  );
+  // The key that seals applications, and their private document store (docs/decisions/0071).
+  const applications = await createApplicationServices(env);
   const hasSessionCookie = (cookie: string | null | undefined) =>
     sessionTokenFromCookies(cookie, env.session) !== undefined;
   const pages = createPagePipeline<AppLoadContext>({
@@ -143,6 +151,8 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
           requestId: requestIdOf.get(request),
           limitInquiry: () => inquiryLimit(clientOf.get(request) ?? "unknown"),
           limitAlert: () => alertLimit(clientOf.get(request) ?? "unknown"),
+          limitApplication: () => applicationLimit(clientOf.get(request) ?? "unknown"),
+          applications,
           feeds,
         },
       };

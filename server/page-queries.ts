@@ -7,6 +7,7 @@ import { inboxParam } from "~/domain/inquiry";
 import type { Collection } from "~/domain/listing-kinds";
 import { normaliseParam, paramsOf } from "~/domain/listing-search";
 import { tableParam } from "~/domain/listing-table";
+import { isStepId } from "~/domain/rental-application";
 
 /** The value to keep (possibly rewritten to its one canonical spelling), or null to drop it. */
 export type Normaliser = (value: string) => string | null;
@@ -76,6 +77,22 @@ export const PAGE_QUERIES: Readonly<Record<string, Readonly<Record<string, Query
   // An alert link's token (docs/behaviour.md §31): read by the browser and the action only.
   "routes/alerts-confirm": { token: ALERT_TOKEN },
   "routes/alerts-unsubscribe": { token: ALERT_TOKEN },
+  // The online application (docs/behaviour.md §32): the listing named by 'How to Apply''s
+  // address, and an applicant's private link. Free or secret values: rendered, never kept.
+  "routes/apply-online": {
+    address: {
+      normalise: (v) => (v.trim() && v.length <= 500 ? v : null),
+      readBy: "page",
+      kept: false,
+    },
+  },
+  "routes/application-link": {
+    token: { normalise: ALERT_TOKEN.normalise, readBy: "page", kept: false },
+    step: { normalise: (v) => (isStepId(v) ? v : null), readBy: "page", kept: false },
+    done: { normalise: (v) => (v === "1" ? v : null), readBy: "page", kept: false },
+    saved: { normalise: (v) => (v === "1" ? v : null), readBy: "page", kept: false },
+    withdraw: { normalise: (v) => (v === "1" ? v : null), readBy: "page", kept: false },
+  },
   "routes/rental-application": {
     // Free text ("Return to {address}"): shown by the browser, never rendered by the server.
     address: { normalise: (v) => (v.trim() && v.length <= 500 ? v : null), readBy: "browser" },

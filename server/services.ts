@@ -1,4 +1,6 @@
 import path from "node:path";
+import { DRAFT_RETENTION_DAYS } from "~/domain/rental-application";
+import { createPrivateBackend, startApplicationPurge } from "~/features/applications/index.server";
 import { grantAdminEmails } from "~/features/auth/admins.server";
 import { backfillVariants } from "~/features/images/backfill-variants.server";
 import { createImageStore } from "~/features/images/storage.server";
@@ -56,6 +58,9 @@ export async function startServices(env: Env) {
   const stopPurge = startPurge(db, images);
   // Leads closed more than LEAD_RETENTION_DAYS ago go, with their e-mail (docs/behaviour.md §27).
   const stopLeadPurge = startLeadPurge(db, env.leads.retentionDays);
+  // Applications APPLICATION_RETENTION_DAYS after a decision or a withdrawal, drafts 30 days
+  // after their last change, with their documents (docs/behaviour.md §32).
+  const stopApplicationPurge = startApplicationPurge(db, env, DRAFT_RETENTION_DAYS);
   // The weekly e-mail of available properties nobody confirmed lately (docs/behaviour.md §30).
   const stopStaleDigest = startStaleDigest(db, {
     staleAfterDays: env.staleAfterDays,
@@ -83,7 +88,7 @@ export async function startServices(env: Env) {
       db,
       env.dataDir,
       env.adminEmails,
-      { backup: backupSocketCommand(db, images) },
+      { backup: backupSocketCommand(db, images, createPrivateBackend(env)) },
       images,
     );
   } catch (error) {
@@ -98,6 +103,7 @@ export async function startServices(env: Env) {
       stopRepair();
       stopPurge();
       stopLeadPurge();
+      stopApplicationPurge();
       stopStaleDigest();
       stopAlerts();
       await outbox?.stop();

@@ -1,9 +1,11 @@
 // /admin/inbox, 'Inbox' (docs/behaviour.md §27): every lead, newest first, 50 a page, filtered
 // by status, kind and listing; each one's status, notes and history; 'Erase this person';
 // 'Export CSV'. Admins only. Updated live as leads arrive or change.
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { inboxFilterOf, inboxParam, isLeadStatus } from "~/domain/inquiry";
+import { APPLICATION_STATUSES } from "~/domain/rental-application";
 import { requireAdminPage } from "~/features/admin/guard.server";
+import { listApplications } from "~/features/applications/index.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import { InboxList } from "~/features/leads/inbox-list";
 import {
@@ -22,6 +24,8 @@ import { FORM_UNREADABLE, readForm } from "~/shared/read-form.server";
 import type { Route } from "./+types/admin-inbox";
 
 const PAGE_SIZE = 50;
+/** The newest applications shown above the leads; the rest on /admin/applications. */
+const APPLICATIONS_SHOWN = 10;
 /** What staff are told once an answer is on its way (the outbox sends it). */
 const ANSWERED = {
   reply: "Reply sent.",
@@ -49,7 +53,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     context.db,
     leads.map((l) => l.id),
   );
+  // Online applications are in the inbox too, as kind 'Application' (docs/behaviour.md §32).
+  const key = context.applications.key;
+  const applications = key
+    ? (await listApplications(context.db, key, { limit: APPLICATIONS_SHOWN })).applications
+    : [];
   return {
+    applications,
     filter,
     page,
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
@@ -119,10 +129,25 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Inbox({ loaderData, actionData }: Route.ComponentProps) {
+  const { applications, ...leads } = loaderData;
   return (
     <section>
       <h1>Inbox</h1>
-      <InboxList {...loaderData} answer={actionData ?? null} />
+      {applications.length > 0 ? (
+        <ul className="inbox-applications" aria-label="Applications">
+          {applications.map((a) => (
+            <li key={a.id}>
+              <span className="inbox-kind">Application</span>{" "}
+              <Link to={`/admin/applications/${a.id}`}>{a.applicantName || `#${a.id}`}</Link>
+              {a.listingAddress ? ` · ${a.listingAddress}` : ""} · {APPLICATION_STATUSES[a.status]}
+            </li>
+          ))}
+          <li>
+            <Link to="/admin/applications">All applications</Link>
+          </li>
+        </ul>
+      ) : null}
+      <InboxList {...leads} answer={actionData ?? null} />
     </section>
   );
 }

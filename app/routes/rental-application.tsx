@@ -1,4 +1,6 @@
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { APPLICATION_LABELS } from "~/domain/rental-application";
+import { APPLY_PATH } from "~/features/applications";
 import { pageMeta } from "~/features/layout/page-meta";
 import { useCompany } from "~/features/site-settings";
 import { useHydrated } from "~/shared/use-hydrated";
@@ -34,6 +36,15 @@ export default function RentalApplication() {
         <li>{fill}</li>
         <li>{submit}</li>
       </ol>
+      {/* Beside the spec's path (docs/behaviour.md §32): the same address goes along. */}
+      <p>
+        <Link
+          className="btn btn-primary"
+          to={address ? `${APPLY_PATH}?${new URLSearchParams({ address })}` : APPLY_PATH}
+        >
+          {APPLICATION_LABELS.applyOnline}
+        </Link>
+      </p>
       {address ? (
         <button type="button" className="btn btn-outline" onClick={() => navigate(-1)}>
           Return to {address}

@@ -16,7 +16,7 @@ import {
 import type { Db, Queryable } from "~/shared/db.server";
 import { checkDocument, DocumentRejectedError, type DocumentVault } from "./documents.server";
 import { answersContext, applicationRef, documentNameContext } from "./names.server";
-import { seal, sealJson, unsealJson } from "./seal.server";
+import { seal, sealJson, unseal, unsealJson } from "./seal.server";
 
 const DAY_MS = 86_400_000;
 
@@ -49,6 +49,8 @@ export async function startApplication(
   db: Db,
   key: Buffer,
   start: { listing: ApplicationListing | null; answers: Answers; step: StepId; now?: Date },
+  /** Runs in the same transaction (the 'Save and finish later' e-mail). */
+  afterwards?: (tx: Queryable, started: { applicationId: number; token: string }) => Promise<void>,
 ): Promise<{ applicationId: number; token: string }> {
   const now = start.now ?? new Date();
   const token = newToken();
@@ -65,6 +67,7 @@ export async function startApplication(
     );
     const applicationId = row?.id as number;
     await insertApplicant(tx, key, applicationId, 0, token, start.answers, start.step, now);
+    await afterwards?.(tx, { applicationId, token });
     return { applicationId, token };
   });
 }
@@ -166,6 +169,8 @@ export async function saveAnswers(
   answers: Answers,
   step: StepId,
   now = new Date(),
+  /** Runs in the same transaction with every answer saved (the 'Save and finish later' e-mail). */
+  afterwards?: (tx: Queryable, saved: { applicationId: number; answers: Answers }) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<ApplicantRow>(
@@ -198,6 +203,7 @@ export async function saveAnswers(
       row.applicationId,
       now,
     ]);
+    await afterwards?.(tx, { applicationId: row.applicationId, answers: merged });
     return true;
   });
 }
@@ -220,11 +226,13 @@ export async function submitApplication(
     const opened = await openApplication(tx, key, token, now);
     if (opened?.status !== "draft" || opened.applicant.position !== 0) return null;
     const { applicationId } = opened;
-    await tx.query(
+    // Only a draft is submitted: of two submits at once, the second finds it received.
+    const submitted = await tx.query(
       `UPDATE applications SET status = 'received', status_at = $2, submitted_at = $2, updated_at = $2
-       WHERE id = $1`,
+       WHERE id = $1 AND status = 'draft' RETURNING id`,
       [applicationId, now],
     );
+    if (submitted.length === 0) return null;
     await tx.query(
       "UPDATE applicants SET completed_at = $2, step = 'review' WHERE token_hash = $1",
       [tokenHash(token), now],
@@ -237,7 +245,13 @@ export async function submitApplication(
         applicationId,
         i + 1,
         adult.token,
-        { fullName: adult.name, email: adult.email },
+        // The household's own answers start them off; they may change them.
+        {
+          fullName: adult.name,
+          email: adult.email,
+          moveIn: opened.answers.moveIn ?? "",
+          occupants: opened.answers.occupants ?? "",
+        },
         "applicant",
         now,
       );
@@ -302,7 +316,7 @@ export async function purgeApplications(
     retentionDays,
     draftDays,
   }: { now?: Date; retentionDays: number; draftDays: number },
-): Promise<{ erased: number; storageKeys: string[] }> {
+): Promise<{ erased: number; ids: number[]; storageKeys: string[] }> {
   return db.transaction(async (tx) => {
     const due = await tx.query<{ id: number }>(
       `SELECT id::int AS id FROM applications
@@ -314,7 +328,7 @@ export async function purgeApplications(
       ],
     );
     const ids = due.map((r) => r.id);
-    if (ids.length === 0) return { erased: 0, storageKeys: [] };
+    if (ids.length === 0) return { erased: 0, ids, storageKeys: [] };
     const documents = await tx.query<{ key: string }>(
       `SELECT d.storage_key AS key FROM application_documents d
        JOIN applicants p ON p.id = d.applicant_id WHERE p.application_id = ANY($1::bigint[])`,
@@ -324,7 +338,7 @@ export async function purgeApplications(
     await tx.query("DELETE FROM outbox WHERE ref = ANY($1::text[])", [
       ids.map((id) => applicationRef(id)),
     ]);
-    return { erased: ids.length, storageKeys: documents.map((d) => d.key) };
+    return { erased: ids.length, ids, storageKeys: documents.map((d) => d.key) };
   });
 }
 
@@ -345,21 +359,17 @@ export async function addDocument(
   upload: { kind: keyof typeof DOCUMENT_KINDS; name: string; bytes: Buffer },
   now = new Date(),
 ): Promise<{ id: number }> {
-  const opened = await openApplication(db, key, token, now);
-  const editable =
-    opened &&
-    !opened.applicant.completedAt &&
-    (opened.applicant.position === 0 ? opened.status === "draft" : opened.status !== "withdrawn");
-  if (!opened || !editable) throw new DocumentRejectedError(DOCUMENT_REFUSALS.closed);
+  const opened = await editableApplicant(db, token, now);
+  if (!opened) throw new DocumentRejectedError(DOCUMENT_REFUSALS.closed);
   const checked = await checkDocument(upload.bytes);
   const storageKey = await vault.store(opened.applicationId, checked.data);
   try {
     return await db.transaction(async (tx) => {
       // Locks the applicant, so two uploads at once cannot both take the tenth place.
-      await tx.query("SELECT id FROM applicants WHERE id = $1 FOR UPDATE", [opened.applicant.id]);
+      await tx.query("SELECT id FROM applicants WHERE id = $1 FOR UPDATE", [opened.applicantId]);
       const [count] = await tx.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM application_documents WHERE applicant_id = $1",
-        [opened.applicant.id],
+        [opened.applicantId],
       );
       if ((count?.n ?? 0) >= DOCUMENT_LIMITS.files) {
         throw new DocumentRejectedError(DOCUMENT_REFUSALS.tooMany);
@@ -369,7 +379,7 @@ export async function addDocument(
         `INSERT INTO application_documents (applicant_id, kind, storage_key, name_sealed, content_type, bytes)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::int AS id`,
         [
-          opened.applicant.id,
+          opened.applicantId,
           upload.kind,
           storageKey,
           seal(key, Buffer.from(name, "utf8"), documentNameContext(storageKey)),
@@ -383,4 +393,138 @@ export async function addDocument(
     await vault.remove([storageKey]);
     throw error;
   }
+}
+
+/**
+ * The applicant behind `token` while they may still change their part (their own part is not
+ * finished; the main applicant's application is still a draft, another adult's not withdrawn).
+ */
+async function editableApplicant(
+  db: Queryable,
+  token: string,
+  now: Date,
+): Promise<{ applicationId: number; applicantId: number; position: number } | null> {
+  const [row] = await db.query<{
+    applicationId: number;
+    applicantId: number;
+    position: number;
+    status: ApplicationStatus;
+    completedAt: Date | null;
+    expiresAt: Date;
+  }>(
+    `SELECT a.id::int AS "applicationId", p.id::int AS "applicantId", p.position, a.status,
+       p.completed_at AS "completedAt", p.token_expires_at AS "expiresAt"
+     FROM applicants p JOIN applications a ON a.id = p.application_id WHERE p.token_hash = $1`,
+    [tokenHash(token)],
+  );
+  if (!row || row.completedAt || new Date(row.expiresAt) <= now) return null;
+  const editable = row.position === 0 ? row.status === "draft" : row.status !== "withdrawn";
+  return editable ? row : null;
+}
+
+export interface OwnDocument {
+  id: number;
+  kind: keyof typeof DOCUMENT_KINDS;
+  name: string;
+  contentType: string;
+  bytes: number;
+}
+
+/** The documents an applicant sent, oldest first, with their names unsealed. */
+export async function listOwnDocuments(
+  db: Queryable,
+  key: Buffer,
+  applicantId: number,
+): Promise<OwnDocument[]> {
+  const rows = await db.query<{
+    id: number;
+    kind: keyof typeof DOCUMENT_KINDS;
+    nameSealed: Uint8Array;
+    storageKey: string;
+    contentType: string;
+    bytes: number;
+  }>(
+    `SELECT id::int AS id, kind, name_sealed AS "nameSealed", storage_key AS "storageKey",
+       content_type AS "contentType", bytes
+     FROM application_documents WHERE applicant_id = $1 ORDER BY id`,
+    [applicantId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    name: unseal(key, Buffer.from(r.nameSealed), documentNameContext(r.storageKey)).toString(
+      "utf8",
+    ),
+    contentType: r.contentType,
+    bytes: r.bytes,
+  }));
+}
+
+/** Removes one of the applicant's own documents while they may change their part. */
+export async function removeDocument(
+  db: Db,
+  vault: DocumentVault,
+  token: string,
+  documentId: number,
+  now = new Date(),
+): Promise<boolean> {
+  const removed = await db.transaction(async (tx) => {
+    const opened = await editableApplicant(tx, token, now);
+    if (!opened) return null;
+    const [row] = await tx.query<{ key: string }>(
+      `DELETE FROM application_documents WHERE id = $1 AND applicant_id = $2
+       RETURNING storage_key AS key`,
+      [documentId, opened.applicantId],
+    );
+    return row?.key ?? null;
+  });
+  if (!removed) return false;
+  await vault.remove([removed]);
+  return true;
+}
+
+/**
+ * Another adult's 'Submit application': their own part is finished (the household's status page
+ * shows it). False when the link is not another adult's or their part is already finished.
+ */
+export async function completeApplicant(db: Db, token: string, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const opened = await editableApplicant(tx, token, now);
+    if (!opened || opened.position === 0) return false;
+    const done = await tx.query(
+      `UPDATE applicants SET completed_at = $2, step = 'review', updated_at = $2
+       WHERE id = $1 AND completed_at IS NULL RETURNING id`,
+      [opened.applicantId, now],
+    );
+    await tx.query("UPDATE applications SET updated_at = $2 WHERE id = $1", [
+      opened.applicationId,
+      now,
+    ]);
+    return done.length > 0;
+  });
+}
+
+/** Each adult's name and whether their part is finished (the main applicant's status page). */
+export async function householdProgress(
+  db: Queryable,
+  key: Buffer,
+  applicationId: number,
+): Promise<{ position: number; name: string; done: boolean }[]> {
+  const rows = await db.query<{
+    position: number;
+    answers: Uint8Array | null;
+    completedAt: Date | null;
+  }>(
+    `SELECT position, answers, completed_at AS "completedAt" FROM applicants
+     WHERE application_id = $1 ORDER BY position`,
+    [applicationId],
+  );
+  return rows.map((r) => ({
+    position: r.position,
+    name: r.answers
+      ? (unsealJson<Answers>(key, Buffer.from(r.answers), answersContext(applicationId, r.position))
+          .fullName ?? "")
+      : "",
+    done: r.completedAt !== null,
+  }));
 }

@@ -40,6 +40,7 @@ export async function loadDataKey(options: {
   if (options.configured) return parseDataKey(options.configured);
   if (options.production) return null;
   const file = path.join(options.dataDir, DATA_KEY_FILE);
+  await fs.mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const made = randomBytes(DATA_KEY_BYTES);
   try {
     const handle = await fs.open(file, "wx", PRIVATE_FILE_MODE);

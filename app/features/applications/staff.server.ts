@@ -337,3 +337,43 @@ export async function saveApplicationNote(
     return true;
   });
 }
+
+/**
+ * One document of an application for download, its download recorded; null when the
+ * application (submitted) or the document is not there.
+ */
+export async function readDocument(
+  db: Db,
+  key: Buffer,
+  applicationId: number,
+  documentId: number,
+  by: string | null,
+): Promise<{ name: string; contentType: string; storageKey: string } | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{
+      nameSealed: Uint8Array;
+      storageKey: string;
+      contentType: string;
+    }>(
+      `SELECT d.name_sealed AS "nameSealed", d.storage_key AS "storageKey",
+         d.content_type AS "contentType"
+       FROM application_documents d JOIN applicants p ON p.id = d.applicant_id
+       JOIN applications a ON a.id = p.application_id
+       WHERE d.id = $1 AND a.id = $2 AND a.status <> 'draft'`,
+      [documentId, applicationId],
+    );
+    if (!row) return null;
+    await tx.query(
+      `INSERT INTO application_events (application_id, by_email, action, detail)
+       VALUES ($1, $2, 'download', $3::jsonb)`,
+      [applicationId, by, JSON.stringify({ document: documentId })],
+    );
+    return {
+      name: unseal(key, Buffer.from(row.nameSealed), documentNameContext(row.storageKey)).toString(
+        "utf8",
+      ),
+      contentType: row.contentType,
+      storageKey: row.storageKey,
+    };
+  });
+}

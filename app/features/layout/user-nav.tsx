@@ -100,6 +100,7 @@ export function UserMenu({ viewer, onChosen }: { viewer: Viewer; onChosen?: () =
               {menuLink("/admin/listings", "All listings")}
               {menuLink("/admin/feeds", "Listing feeds")}
               {menuLink("/admin/inbox", inboxNew ? `Inbox (${inboxNew})` : "Inbox")}
+              {menuLink("/admin/applications", "Applications")}
               {menuLink("/admin/outbox", "Outbox")}
             </>
           ) : null}

@@ -28,6 +28,7 @@ describe.each(dbTargets)("loaders on $name with the demo content", (target) => {
       env: readEnv({}),
       viewer: { user: null, isAdmin: false, signIn: { available: false, providerName: "Google" } },
       feeds: new FeedCache(opened.db, { publicUrl: "http://localhost:3000" }),
+      applications: { key: null, vault: null },
     };
     cleanup = opened.cleanup;
     expect(await seedDemoContent(context.db, context.images)).toBe(DEMO_LISTINGS.length);

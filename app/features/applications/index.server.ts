@@ -1,0 +1,112 @@
+// The online applications feature's surface on the server (issue 22; docs/behaviour.md §32;
+// docs/decisions/0071-online-applications-storage.md).
+import type { Db } from "~/shared/db.server";
+import type { Env } from "~/shared/env.server";
+import { log } from "~/shared/logger.server";
+import { purgeApplications } from "./applications.server";
+import { loadDataKey } from "./data-key.server";
+import { DocumentVault } from "./documents.server";
+import { createPrivateBackend } from "./private-backend.server";
+
+export { buildApplicationFilePdf } from "./application-file-pdf.server";
+export {
+  addDocument,
+  completeApplicant,
+  DOCUMENT_REFUSALS,
+  householdProgress,
+  listOwnDocuments,
+  type OpenedApplication,
+  type OwnDocument,
+  openApplication,
+  removeDocument,
+  saveAnswers,
+  startApplication,
+  submitApplication,
+  withdrawApplication,
+} from "./applications.server";
+export { applyAction, applyLoader, continueAction, continueLoader } from "./apply.server";
+export { DATA_KEY_MISSING } from "./data-key.server";
+export { DOCUMENT_ERRORS, DocumentRejectedError, DocumentVault } from "./documents.server";
+export { applicationRef } from "./names.server";
+export { createPrivateBackend, DOCUMENTS_PREFIX } from "./private-backend.server";
+export {
+  type ApplicationMail,
+  type ApplicationRecord,
+  type ApplicationSummary,
+  listApplications,
+  readApplication,
+  readDocument,
+  saveApplicationNote,
+  setApplicationStatus,
+} from "./staff.server";
+
+/** The key that seals applications and the vault of their documents; both null: closed. */
+export interface ApplicationServices {
+  key: Buffer | null;
+  vault: DocumentVault | null;
+}
+
+/** A site only this computer reaches (PUBLIC_URL on a loopback name): a trial, not a deployment. */
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const isLocalTrial = (publicUrl: string) => LOOPBACK.has(new URL(publicUrl).hostname);
+
+/**
+ * The data key (APPLICATION_DATA_KEY, or one made into DATA_DIR) and the private document store.
+ * In production without a key, applications are refused; the rest of the site runs. A production
+ * build tried on this computer (`npm start` with the default PUBLIC_URL, http://localhost) is no
+ * deployment: it makes a key as development does, so the README's two commands serve the whole
+ * site (docs/decisions/0071-online-applications-storage.md).
+ */
+export async function createApplicationServices(
+  env: Pick<Env, "dataDir" | "s3" | "nodeEnv" | "applications" | "publicUrl">,
+): Promise<ApplicationServices> {
+  const key = await loadDataKey({
+    configured: env.applications.dataKey ?? undefined,
+    production: env.nodeEnv === "production" && !isLocalTrial(env.publicUrl),
+    dataDir: env.dataDir,
+  });
+  return { key, vault: key ? new DocumentVault(createPrivateBackend(env), key) : null };
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Retention (docs/behaviour.md §32): applications APPLICATION_RETENTION_DAYS after a decision
+ * or a withdrawal, drafts 30 days after their last change, with their documents; hourly, and
+ * once at start. Returns a function that stops it.
+ */
+export function startApplicationPurge(
+  db: Db,
+  env: Pick<Env, "dataDir" | "s3" | "applications">,
+  draftDays: number,
+): () => void {
+  const backend = createPrivateBackend(env);
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const { erased, ids, storageKeys } = await purgeApplications(db, {
+        retentionDays: env.applications.retentionDays,
+        draftDays,
+      });
+      for (const key of storageKeys) await backend.delete(key);
+      // A document stored just before its row was refused or a crash leaves a file no row
+      // names: the application's whole folder goes too.
+      for (const id of ids) {
+        for (const blob of await backend.list(`applications/${id}/`)) {
+          await backend.delete(blob.key);
+        }
+      }
+      if (erased > 0) log().info({ erased }, "erased applications past their retention");
+    } catch (error) {
+      log().warn({ err: error }, "application retention: will try again");
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(run, HOUR_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,247 @@
+// /admin/applications/{id} (docs/behaviour.md §32): one application whole: every adult's answers
+// and documents, status (a decision e-mails the applicant), notes, 'Viewed by' (every opening is
+// recorded) and 'Download PDF'. Admins only.
+import { data, Form, Link } from "react-router";
+import {
+  APPLICATION_STATUSES,
+  APPLICATION_STEPS,
+  type ApplicationStatus,
+  DOCUMENT_KINDS,
+  STAFF_STATUSES,
+  STEP_FIELDS,
+  type StepId,
+} from "~/domain/rental-application";
+import { requireAdminPage } from "~/features/admin/guard.server";
+import {
+  readApplication,
+  saveApplicationNote,
+  setApplicationStatus,
+} from "~/features/applications/index.server";
+import { pageMeta } from "~/features/layout/page-meta";
+import { leadMailOf } from "~/features/leads/index.server";
+import { formatWhen } from "~/shared/format-when";
+import { FORM_UNREADABLE, readForm } from "~/shared/read-form.server";
+import type { Route } from "./+types/admin-application";
+
+/** At most this many characters of notes on an application. */
+const MAX_NOTES = 5000;
+const GONE = "This application is no longer here.";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta("Application", "Admin: an online rental application.", matches),
+  { name: "robots", content: "noindex" },
+];
+
+const byOf = (viewer: ReturnType<typeof requireAdminPage>) =>
+  viewer.user?.email ?? viewer.user?.sub ?? null;
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const viewer = requireAdminPage(context);
+  const key = context.applications.key;
+  const id = Number(params.id);
+  if (!key || !Number.isSafeInteger(id)) throw data(null, { status: 404 });
+  const record = await readApplication(context.db, key, id, byOf(viewer));
+  if (!record) throw data(null, { status: 404 });
+  return {
+    ...record,
+    applicants: record.applicants.map(({ documents, ...a }) => ({
+      ...a,
+      // Where a document is stored stays on the server.
+      documents: documents.map(({ storageKey: _, ...d }) => d),
+    })),
+  };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const viewer = requireAdminPage(context);
+  const key = context.applications.key;
+  const id = Number(params.id);
+  const refuse = (error: string, status = 400) => data({ error }, { status });
+  if (!key || !Number.isSafeInteger(id)) return refuse(GONE, 404);
+  const form = await readForm(request);
+  if (!form) return refuse(FORM_UNREADABLE);
+  const intent = form.get("intent");
+  if (intent === "status") {
+    const status = form.get("status");
+    if (typeof status !== "string" || !STAFF_STATUSES.includes(status as ApplicationStatus)) {
+      return refuse("Choose one of the statuses.");
+    }
+    const mail = await leadMailOf(context);
+    const saved = await setApplicationStatus(
+      context.db,
+      key,
+      id,
+      status as ApplicationStatus,
+      byOf(viewer),
+      mail,
+    );
+    return saved ? { ok: "Status saved." } : refuse(GONE, 404);
+  }
+  if (intent === "note") {
+    const notes = form.get("notes");
+    if (typeof notes !== "string" || notes.length > MAX_NOTES || notes.includes("\u0000")) {
+      return refuse(`Notes must be text of at most ${MAX_NOTES} characters.`);
+    }
+    return (await saveApplicationNote(context.db, id, notes, byOf(viewer)))
+      ? { ok: "Note saved." }
+      : refuse(GONE, 404);
+  }
+  return refuse("Unknown action.");
+}
+
+const titleOf = (step: StepId) => APPLICATION_STEPS.find((s) => s.id === step)?.title ?? step;
+const ANSWER_STEPS = (position: number): Exclude<StepId, "documents" | "review">[] =>
+  position === 0
+    ? ["applicant", "residence", "employment", "references", "adults"]
+    : ["applicant", "residence", "employment"];
+
+function describeEvent(e: { action: string; detail: Record<string, unknown> }) {
+  if (e.action === "status") return `Status: ${String(e.detail.from)} → ${String(e.detail.to)}`;
+  if (e.action === "note") return "Notes saved";
+  if (e.action === "download") return "Document downloaded";
+  return "Opened";
+}
+
+export default function AdminApplication({ loaderData, actionData }: Route.ComponentProps) {
+  const app = loaderData;
+  const main = app.applicants.find((a) => a.position === 0);
+  const name = main?.answers.fullName || `#${app.id}`;
+  const decided = app.status === "withdrawn";
+  const views = app.events.filter((e) => e.action === "viewed");
+  const changes = app.events.filter((e) => e.action !== "viewed");
+  return (
+    <section className="admin-application">
+      <p>
+        <Link to="/admin/applications">All applications</Link>
+      </p>
+      <h1>Application from {name}</h1>
+      <p>
+        {app.listing.address ? `For ${app.listing.address}. ` : ""}
+        {app.submittedAt ? `Submitted ${formatWhen(app.submittedAt)}.` : ""}
+      </p>
+      <p className="application-status">
+        Status: <strong>{APPLICATION_STATUSES[app.status]}</strong> since{" "}
+        <time dateTime={app.statusAt}>{formatWhen(app.statusAt)}</time>
+      </p>
+      {actionData && "error" in actionData ? <p role="alert">{actionData.error}</p> : null}
+      {actionData && "ok" in actionData ? <p role="status">{actionData.ok}</p> : null}
+      {decided ? null : (
+        <>
+          <p>
+            <a className="btn btn-outline" href={`/admin/applications/${app.id}/pdf`} download>
+              Download PDF
+            </a>
+          </p>
+          <Form method="post" className="admin-application-status">
+            <label className="form-label" htmlFor="application-status">
+              Status
+            </label>
+            <select
+              id="application-status"
+              name="status"
+              className="form-control"
+              defaultValue={app.status}
+              key={app.status}
+            >
+              {STAFF_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {APPLICATION_STATUSES[s]}
+                </option>
+              ))}
+            </select>
+            <button type="submit" name="intent" value="status" className="btn btn-primary">
+              Save status
+            </button>
+          </Form>
+          <Form method="post" className="admin-application-notes">
+            <label className="form-label" htmlFor="application-notes">
+              Notes
+            </label>
+            <textarea
+              id="application-notes"
+              name="notes"
+              className="form-control"
+              rows={3}
+              defaultValue={app.notes}
+              maxLength={MAX_NOTES}
+            />
+            <button type="submit" name="intent" value="note" className="btn btn-outline">
+              Save note
+            </button>
+          </Form>
+          {app.applicants.map((person) => (
+            <section key={person.position} className="application-person">
+              <h2>
+                {person.position === 0
+                  ? `Applicant: ${person.answers.fullName ?? ""}`
+                  : `Adult ${person.position + 1}: ${person.answers.fullName ?? ""}`}{" "}
+                <small>
+                  {person.completedAt
+                    ? `Finished ${formatWhen(person.completedAt)}`
+                    : "Not finished yet"}
+                </small>
+              </h2>
+              {ANSWER_STEPS(person.position).map((step) => (
+                <div key={step}>
+                  <h3>{titleOf(step)}</h3>
+                  <dl className="application-answers">
+                    {STEP_FIELDS[step]
+                      .filter((f) => (person.answers[f.name] ?? "").trim() !== "")
+                      .map((f) => (
+                        <div key={f.name}>
+                          <dt>{f.label}</dt>
+                          <dd>{person.answers[f.name]}</dd>
+                        </div>
+                      ))}
+                  </dl>
+                </div>
+              ))}
+              <h3>Documents</h3>
+              {person.documents.length === 0 ? (
+                <p>No documents.</p>
+              ) : (
+                <ul>
+                  {person.documents.map((d) => (
+                    <li key={d.id}>
+                      <a
+                        href={`/admin/applications/${app.id}/documents/${d.id}`}
+                        download
+                        rel="noopener"
+                      >
+                        {DOCUMENT_KINDS[d.kind as keyof typeof DOCUMENT_KINDS] ?? d.kind}: {d.name}
+                      </a>{" "}
+                      ({Math.max(1, Math.round(d.bytes / 1024))} KB)
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
+        </>
+      )}
+      <h2>Viewed by</h2>
+      <ul className="application-views">
+        {views.map((e, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: events have no id here, and never move
+          <li key={i}>
+            {e.byEmail ?? "Unknown"}, <time dateTime={e.at}>{formatWhen(e.at)}</time>
+          </li>
+        ))}
+      </ul>
+      {changes.length > 0 ? (
+        <>
+          <h2>History</h2>
+          <ul>
+            {changes.map((e, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: as above
+              <li key={i}>
+                {describeEvent(e)}, {e.byEmail ?? "Unknown"},{" "}
+                <time dateTime={e.at}>{formatWhen(e.at)}</time>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
