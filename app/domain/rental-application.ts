@@ -5,6 +5,10 @@
 // disability or familial status (rental-application.test.ts reads every label for that).
 import { CONTROL, EMAIL_PATTERN } from "./inquiry";
 
+/** The first step (before there is a private link) and the private link's page. */
+export const APPLY_PATH = "/rental-application/apply";
+export const CONTINUE_PATH = "/rental-application/continue";
+
 export const APPLICATION_LABELS = {
   applyOnline: "Apply online",
   back: "Back",

@@ -1,6 +1,5 @@
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { APPLICATION_LABELS } from "~/domain/rental-application";
-import { APPLY_PATH } from "~/features/applications";
+import { APPLICATION_LABELS, APPLY_PATH } from "~/domain/rental-application";
 import { pageMeta } from "~/features/layout/page-meta";
 import { useCompany } from "~/features/site-settings";
 import { useHydrated } from "~/shared/use-hydrated";

@@ -1,9 +1,15 @@
 // What the online application's pages show (docs/behaviour.md §32): the loaders' views and the
 // actions' answers, shared by the server (apply.server.ts) and the screens (application-pages.tsx).
-import type { Answers, ApplicationStatus, FieldErrors, StepId } from "~/domain/rental-application";
+import {
+  type Answers,
+  APPLY_PATH,
+  type ApplicationStatus,
+  CONTINUE_PATH,
+  type FieldErrors,
+  type StepId,
+} from "~/domain/rental-application";
 
-export const APPLY_PATH = "/rental-application/apply";
-export const CONTINUE_PATH = "/rental-application/continue";
+export { APPLY_PATH, CONTINUE_PATH };
 
 /** Messages of the application pages beyond the issue's labels. */
 export const APPLY_MESSAGES = {
