@@ -5,7 +5,7 @@ import { data, Link } from "react-router";
 import { inboxFilterOf, inboxParam, isLeadStatus } from "~/domain/inquiry";
 import { APPLICATION_STATUSES } from "~/domain/rental-application";
 import { requireAdminPage } from "~/features/admin/guard.server";
-import { listApplications } from "~/features/applications/index.server";
+import { eraseApplicationsOf, listApplications } from "~/features/applications/index.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import { InboxList } from "~/features/leads/inbox-list";
 import {
@@ -119,7 +119,14 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (typeof email !== "string" || email.trim() === "" || email.length > 254) {
         return refuse("Name the e-mail address to erase.");
       }
-      const erased = await eraseLeadsOf(context.db, email);
+      const leads = await eraseLeadsOf(context.db, email);
+      // Their online applications too (docs/behaviour.md §32).
+      const { key, vault } = context.applications;
+      const applications = key
+        ? await eraseApplicationsOf(context.db, key, email)
+        : { erased: 0, storageKeys: [] };
+      await vault?.remove(applications.storageKeys);
+      const erased = leads + applications.erased;
       return { ok: `Erased ${erased} item${erased === 1 ? "" : "s"} from ${email.trim()}.` };
     }
     return refuse("Unknown action.");

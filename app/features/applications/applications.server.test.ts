@@ -1,19 +1,31 @@
 // Online applications' storage on both databases (issue 22): sealed answers behind a private
 // link, save and resume, submit with the other adults' links, withdraw, retention.
 import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DiskBackend } from "~/features/images/index.server";
 import type { Db } from "~/shared/db.server";
 import { dbTargets } from "../../../tests/support/db-targets";
 import {
+  addDocument,
+  completeApplicant,
   emailMac,
+  eraseApplicationsOf,
+  householdProgress,
+  listOwnDocuments,
   openApplication,
   purgeApplications,
+  removeDocument,
   saveAnswers,
   startApplication,
   submitApplication,
   tokenHash,
   withdrawApplication,
 } from "./applications.server";
+import { DocumentVault } from "./documents.server";
 
 const key = randomBytes(32);
 const listing = { collection: "properties" as const, id: "12-lead-lane", address: "12 Lead Lane" };
@@ -210,6 +222,146 @@ for (const target of dbTargets) {
       // A submitted application with no decision is kept.
       expect((await purgeApplications(db, { ...options, now: at(1000) })).erased).toBe(0);
       expect((await openApplication(db, key, open.token, at(1000)))?.status).toBe("received");
+    });
+
+    it("another adult's part: prefilled from the household, documents of their own, finished once", async () => {
+      const root = await fs.mkdtemp(path.join(os.tmpdir(), "vault-"));
+      const vault = new DocumentVault(new DiskBackend(root, path.join(root, ".tmp")), key);
+      const png = await sharp({
+        create: { width: 8, height: 8, channels: 3, background: "#c00" },
+      })
+        .png()
+        .toBuffer();
+      const main = await startApplication(db, key, {
+        listing,
+        answers: {
+          ...first,
+          moveIn: "2027-03-01",
+          occupants: "2",
+          "adult.0.name": "Ben Renter",
+          "adult.0.email": "ben@example.com",
+        },
+        step: "review",
+        now: t0,
+      });
+      let benToken = "";
+      await submitApplication(db, key, main.token, t0, async (_tx, { adults }) => {
+        benToken = adults[0]?.token ?? "";
+      });
+      const ben = await openApplication(db, key, benToken, t0);
+      expect(ben?.applicant.position).toBe(1);
+      expect(ben?.answers).toEqual({
+        fullName: "Ben Renter",
+        email: "ben@example.com",
+        moveIn: "2027-03-01",
+        occupants: "2",
+      });
+      // The main applicant's own part is closed once submitted; Ben's is open.
+      await expect(
+        addDocument(db, key, vault, main.token, { kind: "id", name: "a.png", bytes: png }, at(1)),
+      ).rejects.toThrow("This application can no longer be changed.");
+      const added = await addDocument(
+        db,
+        key,
+        vault,
+        benToken,
+        { kind: "id", name: "ben\u0000id.png", bytes: png },
+        at(1),
+      );
+      const own = await listOwnDocuments(db, key, ben?.applicant.id as number);
+      expect(own.map((d) => [d.id, d.kind, d.name, d.contentType])).toEqual([
+        [added.id, "id", "ben_id.png", "image/png"],
+      ]);
+      // Another applicant's token cannot remove it; Ben's can.
+      expect(await removeDocument(db, vault, main.token, added.id, at(1))).toBe(false);
+      expect(await removeDocument(db, vault, benToken, added.id, at(1))).toBe(true);
+      expect(await listOwnDocuments(db, key, ben?.applicant.id as number)).toEqual([]);
+      expect(await fs.readdir(path.join(root, "applications", String(main.applicationId)))).toEqual(
+        [],
+      );
+
+      expect(await completeApplicant(db, main.token, at(2))).toBe(false);
+      expect(
+        (await householdProgress(db, key, main.applicationId)).map((p) => [p.name, p.done]),
+      ).toEqual([
+        ["Ana Renter", true],
+        ["Ben Renter", false],
+      ]);
+      expect(await completeApplicant(db, benToken, at(2))).toBe(true);
+      expect(await completeApplicant(db, benToken, at(3))).toBe(false);
+      expect(await saveAnswers(db, key, benToken, { fullName: "X" }, "applicant", at(3))).toBe(
+        false,
+      );
+      expect((await householdProgress(db, key, main.applicationId))[1]?.done).toBe(true);
+    });
+
+    it("two submits at once: one is taken, the other finds it received", async () => {
+      const { token, applicationId } = await startApplication(db, key, {
+        listing,
+        answers: { ...first, "adult.0.name": "Ben", "adult.0.email": "ben@example.com" },
+        step: "review",
+        now: t0,
+      });
+      const results = await Promise.all([
+        submitApplication(db, key, token, at(1)),
+        submitApplication(db, key, token, at(1)),
+      ]);
+      expect(results.filter((r) => r !== null)).toHaveLength(1);
+      const [count] = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM applicants WHERE application_id = $1",
+        [applicationId],
+      );
+      expect(count?.n).toBe(2);
+    });
+
+    it("'Erase this person': their own applications whole, their part of another's", async () => {
+      const own = await startApplication(db, key, {
+        listing,
+        answers: {
+          ...first,
+          email: "zed@example.com",
+          "adult.0.name": "Yan",
+          "adult.0.email": "yan@example.com",
+        },
+        step: "review",
+        now: t0,
+      });
+      await db.query(
+        "INSERT INTO outbox (kind, to_addresses, subject, body, ref) VALUES ('x', ARRAY['zed@example.com'], 's', 'b', $1)",
+        [`application:${own.applicationId}`],
+      );
+      const other = await startApplication(db, key, {
+        listing,
+        answers: {
+          ...first,
+          email: "xia@example.com",
+          "adult.0.name": "Zed",
+          "adult.0.email": "Zed@Example.com",
+        },
+        step: "review",
+        now: t0,
+      });
+      let zedToken = "";
+      await submitApplication(db, key, other.token, t0, async (_tx, { adults }) => {
+        zedToken = adults[0]?.token ?? "";
+      });
+      expect(await eraseApplicationsOf(db, key, "nobody@example.com")).toEqual({
+        erased: 0,
+        storageKeys: [],
+      });
+      expect((await eraseApplicationsOf(db, key, " ZED@example.com")).erased).toBe(2);
+      expect(await openApplication(db, key, own.token, t0)).toBeNull();
+      const [mail] = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM outbox WHERE ref = $1",
+        [`application:${own.applicationId}`],
+      );
+      expect(mail?.n).toBe(0);
+      // The household Zed joined stays, with Zed's part emptied.
+      expect((await openApplication(db, key, other.token, t0))?.answers.email).toBe(
+        "xia@example.com",
+      );
+      expect((await openApplication(db, key, zedToken, t0))?.answers).toEqual({});
+      expect((await eraseApplicationsOf(db, key, "a\u0000b")).erased).toBe(0);
     });
   });
 }

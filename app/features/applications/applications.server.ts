@@ -528,3 +528,51 @@ export async function householdProgress(
     done: r.completedAt !== null,
   }));
 }
+
+/**
+ * 'Erase this person' (docs/behaviour.md §27, §32): the applications whose main applicant used
+ * this address go whole; where they were another adult, their answers and documents go. Found
+ * by the address's HMAC (the address itself is stored only sealed). Returns how many
+ * applications were touched and the documents' storage keys to remove.
+ */
+export async function eraseApplicationsOf(
+  db: Db,
+  key: Buffer,
+  email: string,
+): Promise<{ erased: number; storageKeys: string[] }> {
+  if (/\p{Cc}/u.test(email) || email.trim() === "") return { erased: 0, storageKeys: [] };
+  const mac = emailMac(key, email);
+  return db.transaction(async (tx) => {
+    const people = await tx.query<{ id: number; applicationId: number; position: number }>(
+      `SELECT id::int AS id, application_id::int AS "applicationId", position
+       FROM applicants WHERE email_mac = $1 FOR UPDATE`,
+      [mac],
+    );
+    if (people.length === 0) return { erased: 0, storageKeys: [] };
+    const whole = [...new Set(people.filter((p) => p.position === 0).map((p) => p.applicationId))];
+    const adults = people.filter((p) => p.position > 0 && !whole.includes(p.applicationId));
+    const documents = await tx.query<{ key: string }>(
+      `SELECT d.storage_key AS key FROM application_documents d JOIN applicants p ON p.id = d.applicant_id
+       WHERE p.application_id = ANY($1::bigint[]) OR p.id = ANY($2::bigint[])`,
+      [whole, adults.map((p) => p.id)],
+    );
+    await tx.query("DELETE FROM applications WHERE id = ANY($1::bigint[])", [whole]);
+    await tx.query("DELETE FROM outbox WHERE ref = ANY($1::text[])", [
+      whole.map((id) => applicationRef(id)),
+    ]);
+    if (adults.length > 0) {
+      const ids = adults.map((p) => p.id);
+      await tx.query("DELETE FROM application_documents WHERE applicant_id = ANY($1::bigint[])", [
+        ids,
+      ]);
+      await tx.query(
+        "UPDATE applicants SET answers = NULL, email_mac = NULL WHERE id = ANY($1::bigint[])",
+        [ids],
+      );
+    }
+    return {
+      erased: new Set(people.map((p) => p.applicationId)).size,
+      storageKeys: documents.map((d) => d.key),
+    };
+  });
+}

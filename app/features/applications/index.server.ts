@@ -13,6 +13,7 @@ export {
   addDocument,
   completeApplicant,
   DOCUMENT_REFUSALS,
+  eraseApplicationsOf,
   householdProgress,
   listOwnDocuments,
   type OpenedApplication,
