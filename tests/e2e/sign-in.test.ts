@@ -97,8 +97,8 @@ test.describe("sign-in, roles and logout", () => {
       "/addnewconstruction",
     );
     await openUserMenu(page, user);
-    // (Site settings, Recently deleted, All listings, Listing feeds, Outbox: docs/behaviour.md
-    // §18, §22, §25, §28; decision 0062.)
+    // (Site settings, Recently deleted, All listings, Listing feeds, Applications, Outbox:
+    // docs/behaviour.md §18, §22, §25, §28, §32; decision 0062.)
     await expect(menuEntries(page)).toHaveText([
       "Admin",
       "Manage admins",
@@ -107,6 +107,7 @@ test.describe("sign-in, roles and logout", () => {
       "All listings",
       "Listing feeds",
       /^Inbox( \(\d+\))?$/,
+      "Applications",
       "Outbox",
       "Logout",
     ]);

@@ -36,6 +36,7 @@ test.describe("site settings", () => {
       "All listings",
       "Listing feeds",
       /^Inbox( \(\d+\))?$/,
+      "Applications",
       "Outbox",
     ]);
     await menu.getByRole("link", { name: "Site settings" }).click();

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { DOCUMENT_LIMITS } from "~/domain/rental-application";
-import { type BlobBackend, readAll, sharpJob } from "~/features/images/index.server";
+import { type BlobBackend, IMAGE_LIMITS, readAll, sharpJob } from "~/features/images/index.server";
 import { documentContext } from "./names.server";
 import { seal, unseal } from "./seal.server";
 
@@ -20,7 +20,7 @@ export const DOCUMENT_ERRORS = {
   damaged: "The file could not be read: it is damaged or incomplete.",
   encrypted: "The PDF is password-protected. Send it without a password.",
   active: "The PDF contains scripts or attached files. Print it to a new PDF and send that.",
-  tooManyPixels: "The image has more than 50 million pixels.",
+  tooManyPixels: `The image has more than ${IMAGE_LIMITS.maxPixels / 1_000_000} million pixels.`,
 } as const;
 
 export type DocumentType = (typeof DOCUMENT_LIMITS.types)[number];
@@ -44,9 +44,13 @@ export async function checkDocument(bytes: Buffer): Promise<{ data: Buffer; type
     throw new DocumentRejectedError(DOCUMENT_ERRORS.type);
   }
   if (format !== "jpeg" && format !== "png") throw new DocumentRejectedError(DOCUMENT_ERRORS.type);
-  if (pixels > 50_000_000) throw new DocumentRejectedError(DOCUMENT_ERRORS.tooManyPixels);
+  if (pixels > IMAGE_LIMITS.maxPixels)
+    throw new DocumentRejectedError(DOCUMENT_ERRORS.tooManyPixels);
   try {
-    const image = sharp(bytes, { limitInputPixels: 50_000_000, failOn: "error" }).rotate();
+    const image = sharp(bytes, {
+      limitInputPixels: IMAGE_LIMITS.maxPixels,
+      failOn: "error",
+    }).rotate();
     const data = await sharpJob(() =>
       format === "png" ? image.png().toBuffer() : image.jpeg({ quality: 90 }).toBuffer(),
     );

@@ -4,6 +4,7 @@ export { DiskBackend } from "./disk-backend.server";
 export type { RepairReport } from "./disk-repair.server";
 export { UPLOAD_LIMITS, type Upload, type UploadedFile, withUpload } from "./multipart.server";
 export {
+  IMAGE_LIMITS,
   ImageRejectedError,
   type ProcessedImage,
   processImage,
