@@ -17,6 +17,11 @@ const pages: [string, () => Promise<string>][] = [
     "rental application with address",
     async () => "/rental-application?address=3233%204th%20Street%20N",
   ],
+  ["apply online (first step)", async () => "/rental-application/apply"],
+  [
+    "apply online for an address",
+    async () => "/rental-application/apply?address=3233%204th%20Street%20N",
+  ],
   ["property detail", () => featuredPath(0)],
   ["construction detail", () => featuredPath(2)],
   ["not found", async () => "/no-such-page"],
