@@ -3,14 +3,13 @@
 // server runs on each step. The spec's 'How to Apply' path (the PDF) stays as it is; this is
 // beside it. Fair housing: no field asks about race, colour, religion, sex, national origin,
 // disability or familial status (rental-application.test.ts reads every label for that).
+import { APPLY_ONLINE } from "./apply-online";
 import { CONTROL, EMAIL_PATTERN } from "./inquiry";
 
-/** The first step (before there is a private link) and the private link's page. */
-export const APPLY_PATH = "/rental-application/apply";
-export const CONTINUE_PATH = "/rental-application/continue";
+export { APPLY_PATH, CONTINUE_PATH } from "./apply-online";
 
 export const APPLICATION_LABELS = {
-  applyOnline: "Apply online",
+  applyOnline: APPLY_ONLINE,
   back: "Back",
   next: "Next",
   saveLater: "Save and finish later",

@@ -13,6 +13,14 @@ export function attachment(name: string) {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** A download has no other method: the same 404 for anyone, as the inbox's CSV. */
+export function action() {
+  return new Response("Not Found", {
+    status: 404,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
 export async function loader({ context, params }: Route.LoaderArgs) {
   const viewer = requireAdminPage(context);
   const { key, vault } = context.applications;

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { APPLICATION_LABELS, APPLY_PATH } from "~/domain/rental-application";
+import { APPLY_ONLINE, APPLY_PATH } from "~/domain/apply-online";
 import { pageMeta } from "~/features/layout/page-meta";
 import { useCompany } from "~/features/site-settings";
 import { useHydrated } from "~/shared/use-hydrated";
@@ -41,7 +41,7 @@ export default function RentalApplication() {
           className="btn btn-primary"
           to={address ? `${APPLY_PATH}?${new URLSearchParams({ address })}` : APPLY_PATH}
         >
-          {APPLICATION_LABELS.applyOnline}
+          {APPLY_ONLINE}
         </Link>
       </p>
       {address ? (

@@ -38,6 +38,9 @@ function wrap(text: string, width = WRAP): string[] {
   return lines;
 }
 
+/** A draft's answers are saved as typed ('Back' checks nothing): control characters print as spaces. */
+const printable = (text: string) => text.replace(/\p{Cc}/gu, " ");
+
 export async function buildApplicationFilePdf(
   record: ApplicationRecord,
   vault: DocumentVault,
@@ -58,7 +61,7 @@ export async function buildApplicationFilePdf(
       y = PAGE[1] - MARGIN;
     }
     const size = options.size ?? 9;
-    await fonts.draw(page, text, {
+    await fonts.draw(page, printable(text), {
       x: MARGIN + (options.indent ?? 0),
       y,
       size,
@@ -126,7 +129,7 @@ export async function buildApplicationFilePdf(
       const image =
         d.contentType === "image/png" ? await pdf.embedPng(bytes) : await pdf.embedJpg(bytes);
       const sheet = pdf.addPage(PAGE);
-      await fonts.draw(sheet, `${applicant.answers.fullName ?? ""}: ${d.name}`, {
+      await fonts.draw(sheet, printable(`${applicant.answers.fullName ?? ""}: ${d.name}`), {
         x: MARGIN,
         y: PAGE[1] - MARGIN,
         size: 9,

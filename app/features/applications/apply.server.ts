@@ -74,7 +74,8 @@ async function listingChoices(db: Queryable): Promise<ListingChoice[]> {
 
 /** The listing an address names (the 'Apply online' button keeps 'How to Apply''s `address`). */
 async function listingOfAddress(db: Queryable, address: string | null) {
-  if (!address?.trim()) return null;
+  // (A NUL is no text to PostgreSQL: an address with a control character names no listing.)
+  if (!address?.trim() || /\p{Cc}/u.test(address)) return null;
   const [row] = await db.query<ListingChoice>(
     `SELECT collection || '/' || id AS value, address FROM listings
      WHERE address = $1 ORDER BY (collection = 'properties') DESC, currently_available DESC NULLS LAST
