@@ -125,10 +125,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   newPage: async ({ browser }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (options = {}) => {
-      const context = await browser.newContext(options);
-      contexts.push(context);
-      await recordDialogTimes(context);
-      return context.newPage();
+      const page = await openPage(browser, options);
+      contexts.push(page.context());
+      return page;
     });
     for (const context of contexts) await context.close();
   },
