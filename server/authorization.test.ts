@@ -1,5 +1,6 @@
 // Who may change what: every write endpoint and every admin page, asked by an anonymous visitor,
-// a signed-in non-admin and an admin, through the whole app (real sessions, real router).
+// a signed-in non-admin and an admin, through the whole app (real sessions, real router). The
+// online application's pages are open to everyone alike; its staff pages are the admin's.
 import fs from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -24,25 +25,60 @@ const buildFile = path.resolve("build/server/index.js");
 
 type Who = "anonymous" | "member" | "admin";
 
+/** A whole application's answers, step by step (docs/behaviour.md §32). */
+const APPLICATION_STEPS: [string, Record<string, string>][] = [
+  [
+    "applicant",
+    {
+      fullName: "Ana Applicant",
+      email: "ana.applicant@example.com",
+      phone: "703-555-0142",
+      dateOfBirth: "1990-02-03",
+      moveIn: `${new Date().getUTCFullYear() + 1}-05-01`,
+      occupants: "2",
+      listing: "properties/1-target-road",
+    },
+  ],
+  ["residence", { address: "4 Old Road", since: "2020-01-01" }],
+  ["employment", { employer: "Acme", monthlyIncome: "5200" }],
+  [
+    "references",
+    {
+      "reference.0.name": "Rita Ref",
+      "reference.0.phone": "703-555-0101",
+      "reference.1.name": "Rob Ref",
+      "reference.1.phone": "703-555-0102",
+    },
+  ],
+  ["adults", { "adult.0.name": "Ben Adult", "adult.0.email": "ben.adult@example.com" }],
+];
+
 describe("authorisation of writes and admin pages", () => {
   let db: Db;
   let hub: LiveHub;
   let env: Env;
   let root: string;
+  let dataDir: string;
   let base: string;
   let server: http.Server;
   const cookies: Record<Who, string> = { anonymous: "", member: "", admin: "" };
   let imageUrl = "";
+  /** The submitted application (its main applicant's and the other adult's links, a document). */
+  const application = { id: 0, documentId: 0, token: "", adultToken: "" };
+  /** Set when a request was never answered (the server may be stuck). */
+  let stuck = false;
 
   beforeAll(async () => {
     db = await openDb({ dataDir: "memory://" });
     hub = await LiveHub.start(db);
     root = await fs.mkdtemp(path.join(os.tmpdir(), "authz-test-"));
+    // The applications' data key and private documents (apart from the photos' folder).
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "authz-data-"));
     const images = new DiskImageStore(root);
     server = http.createServer();
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    env = readEnv({ NODE_ENV: "development", PUBLIC_URL: base });
+    env = readEnv({ NODE_ENV: "development", PUBLIC_URL: base, DATA_DIR: dataDir });
     const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
     const app = await createApp({
       db,
@@ -82,14 +118,51 @@ describe("authorisation of writes and admin pages", () => {
     );
     imageUrl = row?.image_urls[0] ?? "";
     expect(imageUrl).toMatch(/^\/images\/properties\/1-target-road\/image_\d+_0\.jpg$/);
+
+    // A submitted application for the property, with a document and another adult.
+    let next = "/rental-application/apply";
+    for (const [step, fields] of APPLICATION_STEPS) {
+      const res = await call("anonymous", "POST", next, form({ ...fields, step, intent: "next" }));
+      expect(res.status, `${step}: ${(await res.text()).slice(0, 500)}`).toBe(303);
+      if (step === "applicant") {
+        application.token = /token=([\w-]{43})/.exec(res.headers.get("location") ?? "")?.[1] ?? "";
+        next = `/rental-application/continue?token=${application.token}`;
+      }
+    }
+    const upload = form({ step: "documents", intent: "upload", kind: "id" });
+    upload.append("file", new Blob([new Uint8Array(await jpegWithGps(64, 48))]), "id.jpg");
+    expect((await call("anonymous", "POST", next, upload)).status).toBe(303);
+    const finish: Record<string, string>[] = [
+      { step: "documents", intent: "next" },
+      { step: "review", intent: "submit", confirm: "on" },
+    ];
+    for (const fields of finish) {
+      const res = await call("anonymous", "POST", next, form(fields));
+      expect(res.status, fields.intent).toBe(303);
+    }
+    const [document] = await db.query<{ id: number; applicationId: number }>(
+      `SELECT d.id::int AS id, p.application_id::int AS "applicationId"
+       FROM application_documents d JOIN applicants p ON p.id = d.applicant_id`,
+    );
+    application.id = document?.applicationId ?? 0;
+    application.documentId = document?.id ?? 0;
+    const [adultMail] = await db.query<{ body: string }>(
+      "SELECT body FROM outbox WHERE kind = 'application-adult'",
+    );
+    application.adultToken = /token=([\w-]{43})/.exec(adultMail?.body ?? "")?.[1] ?? "";
+    expect(application.adultToken).not.toBe("");
   });
 
   afterAll(async () => {
     server?.closeAllConnections();
     server?.close();
-    await hub?.close();
-    await db?.close();
+    // (A database left waiting forever by a request would not close.)
+    if (!stuck) {
+      await hub?.close();
+      await db?.close();
+    }
     await fs.rm(root, { recursive: true, force: true });
+    await fs.rm(dataDir, { recursive: true, force: true });
   });
 
   function call(who: Who, method: string, url: string, body?: FormData | Blob | object) {
@@ -105,6 +178,12 @@ describe("authorisation of writes and admin pages", () => {
       payload = JSON.stringify(body);
     }
     return fetch(`${base}${url}`, { method, headers, body: payload, redirect: "manual" });
+  }
+
+  function form(fields: Record<string, string>) {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(fields)) body.append(k, v);
+    return body;
   }
 
   function addForm(address: string, offer = true) {
@@ -190,7 +269,7 @@ describe("authorisation of writes and admin pages", () => {
     return form;
   }
 
-  const adminPages = [
+  const adminPages = () => [
     "/addproperty",
     "/addnewconstruction",
     "/editproperties/1-target-road",
@@ -204,6 +283,33 @@ describe("authorisation of writes and admin pages", () => {
     "/admin/inbox",
     "/properties/1-target-road/history",
     "/new-construction/2-target-road/history",
+    "/admin/applications",
+    `/admin/applications/${application.id}`,
+  ];
+
+  /** An application's file: its PDF and its document (personal data, as attachments). */
+  const applicationFiles = () => [
+    `/admin/applications/${application.id}/pdf`,
+    `/admin/applications/${application.id}/documents/${application.documentId}`,
+  ];
+
+  /** What an application is, as stored: its row, its people, documents, history and e-mails. */
+  async function applicationState() {
+    return {
+      applications: await db.query("SELECT * FROM applications ORDER BY id"),
+      applicants: await db.query("SELECT * FROM applicants ORDER BY id"),
+      documents: await db.query("SELECT * FROM application_documents ORDER BY id"),
+      events: await db.query("SELECT * FROM application_events ORDER BY id"),
+      outbox: await db.query("SELECT id FROM outbox ORDER BY id"),
+      files: (await fs.readdir(path.join(dataDir, "private"), { recursive: true })).sort(),
+    };
+  }
+
+  /** The staff's actions on the application (docs/behaviour.md §32): status and notes. */
+  const staffActions = () => [
+    form({ intent: "status", status: "approved" }),
+    form({ intent: "status", status: "under-review" }),
+    form({ intent: "note", notes: "Written by someone" }),
   ];
 
   async function snapshot() {
@@ -259,13 +365,29 @@ describe("authorisation of writes and admin pages", () => {
     }
     expect(await db.query("SELECT id FROM outbox ORDER BY id")).toEqual(mailBefore);
     expect(await db.query("SELECT * FROM leads WHERE id = $1", [lead?.id])).toEqual(leadBefore);
+    // And an application's (status, with its e-mail to the applicant; notes), and its files'
+    // routes: nothing changes, nothing is e-mailed, nobody is recorded as having looked.
+    const applicationBefore = await applicationState();
+    for (const body of staffActions()) {
+      const res = await call(who, "POST", `/admin/applications/${application.id}`, body);
+      expect.soft(res.status, String(body.get("intent"))).toBe(404);
+    }
+    // The files' routes have no action: 404 for every method, as the inbox's CSV. (The list
+    // has none either: 405, as every admin list page answers a POST, the admin's too.)
+    for (const url of applicationFiles()) {
+      expect.soft((await call(who, "POST", url, form({ intent: "status" }))).status, url).toBe(404);
+    }
+    const list = await call(who, "POST", "/admin/applications", form({ intent: "status" }));
+    expect.soft(list.status, "/admin/applications").toBe(405);
+    expect.soft(await list.text()).not.toContain("Ana Applicant");
+    expect(await applicationState()).toEqual(applicationBefore);
     expect(await snapshot()).toEqual(before);
   });
 
   it.each(["anonymous", "member"] as const)(
     "answers every admin page with the site's 404 page for %s",
     async (who) => {
-      for (const page of adminPages) {
+      for (const page of adminPages()) {
         const res = await call(who, "GET", page);
         expect.soft(res.status, page).toBe(404);
         expect.soft(await res.text(), page).toContain("Page not found");
@@ -284,8 +406,90 @@ describe("authorisation of writes and admin pages", () => {
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
   });
 
+  it("gives an application's PDF and documents (personal data) to the admin only", async () => {
+    const before = await applicationState();
+    for (const who of ["anonymous", "member"] as const) {
+      for (const url of applicationFiles()) {
+        const res = await call(who, "GET", url);
+        expect.soft(res.status, `${who} ${url}`).toBe(404);
+        expect.soft(res.headers.get("content-disposition"), `${who} ${url}`).toBeNull();
+        const body = Buffer.from(await res.arrayBuffer());
+        expect.soft(body.includes(Buffer.from("%PDF-")), `${who} ${url}`).toBe(false);
+        expect.soft(body.includes(Buffer.from([0xff, 0xd8, 0xff])), `${who} ${url}`).toBe(false);
+        expect.soft(body.toString(), `${who} ${url}`).not.toContain("Ana Applicant");
+      }
+    }
+    expect(await applicationState()).toEqual(before);
+    const pdf = await call("admin", "GET", applicationFiles()[0] as string);
+    expect.soft(pdf.status).toBe(200);
+    expect.soft(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect.soft(pdf.headers.get("content-disposition")).toMatch(/^attachment; /);
+    const document = await call("admin", "GET", applicationFiles()[1] as string);
+    expect(document.status).toBe(200);
+    expect(document.headers.get("content-type")).toBe("image/jpeg");
+    expect(document.headers.get("content-disposition")).toMatch(/^attachment; filename="id.jpg"/);
+    const bytes = Buffer.from(await document.arrayBuffer());
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+
+  it("answers the online application's pages alike for everyone, without a 5xx", async () => {
+    const { token, adultToken } = application;
+    const link = (t: string, query = "") => `/rental-application/continue?token=${t}${query}`;
+    const bad = "A".repeat(43);
+    const reads: [string, number][] = [
+      ["/rental-application/apply", 200],
+      ["/rental-application/apply?address=1%20Target%20Road", 200],
+      [link(token), 200],
+      [link(token, "&done=1"), 200],
+      [link(token, "&withdraw=1"), 200],
+      [link(adultToken), 200],
+      [link(adultToken, "&step=employment"), 200],
+      [link(bad), 404],
+      ["/rental-application/continue", 404],
+    ];
+    const writes: [string, FormData, number][] = [
+      // A first step that is not filled in, and the submitted application's closed steps.
+      ["/rental-application/apply", form({ step: "applicant", intent: "next" }), 400],
+      [link(token), form({ step: "residence", intent: "next", address: "x" }), 409],
+      [link(token), form({ step: "review", intent: "submit", confirm: "on" }), 409],
+      [link(token), form({ step: "documents", intent: "remove", document: "1" }), 303],
+      [link(adultToken), form({ step: "review", intent: "submit" }), 400],
+      [link(bad), form({ step: "applicant", intent: "next" }), 404],
+      [link(bad), form({ intent: "withdraw" }), 404],
+    ];
+    const before = await applicationState();
+    for (const who of ["anonymous", "member", "admin"] as const) {
+      for (const [url, status] of reads) {
+        const res = await call(who, "GET", url);
+        expect.soft(res.status, `${who} GET ${url}`).toBe(status);
+        await res.arrayBuffer();
+      }
+      for (const [url, body, status] of writes) {
+        const res = await call(who, "POST", url, body);
+        expect.soft(res.status, `${who} POST ${url} ${body.get("intent")}`).toBe(status);
+        await res.arrayBuffer();
+      }
+    }
+    // None of it changed the submitted application, nor its document.
+    expect(await applicationState()).toEqual(before);
+    // And each can start an application of their own: the same answer for everyone.
+    for (const who of ["anonymous", "member", "admin"] as const) {
+      const [, fields] = APPLICATION_STEPS[0] ?? [];
+      const res = await call(
+        who,
+        "POST",
+        "/rental-application/apply",
+        form({ ...fields, step: "applicant", intent: "next" }),
+      );
+      expect.soft(res.status, who).toBe(303);
+      expect
+        .soft(res.headers.get("location"), who)
+        .toMatch(/^\/rental-application\/continue\?token=[\w-]{43}&step=residence$/);
+    }
+  });
+
   it("lets the admin open every admin page", async () => {
-    for (const page of adminPages) {
+    for (const page of adminPages()) {
       const res = await call("admin", "GET", page);
       expect.soft(res.status, page).toBe(200);
     }
@@ -334,5 +538,68 @@ describe("authorisation of writes and admin pages", () => {
       "SELECT content FROM site_settings",
     );
     expect(settings?.content.name).toBe("Intruder Leasing");
+  });
+
+  it("lets the admin set an application's status and notes", async () => {
+    const answers: [number, string][] = [];
+    for (const body of staffActions()) {
+      const res = await call("admin", "POST", `/admin/applications/${application.id}`, body);
+      const html = await res.text();
+      answers.push([
+        res.status,
+        /Status saved\.|Note saved\./.exec(html)?.[0] ?? html.slice(0, 300),
+      ]);
+    }
+    expect(answers).toEqual([
+      [200, "Status saved."],
+      [200, "Status saved."],
+      [200, "Note saved."],
+    ]);
+    const [row] = await db.query<{ status: string; notes: string }>(
+      "SELECT status, notes FROM applications WHERE id = $1",
+      [application.id],
+    );
+    expect(row).toEqual({ status: "under-review", notes: "Written by someone" });
+    // The decision e-mailed the applicant.
+    const decided = await db.query<{ to: string[] }>(
+      "SELECT to_addresses AS to FROM outbox WHERE ref = $1 AND kind NOT IN ('application-received', 'application-adult', 'application-staff')",
+      [`application:${application.id}`],
+    );
+    expect(decided.map((m) => m.to)).toEqual([["ana.applicant@example.com"]]);
+  });
+
+  it("answers 'Save and finish later' alike for everyone, and e-mails each their link", async () => {
+    // Last: a request that never answers leaves the server unable to answer anything else.
+    const answers: Record<string, [number, string]> = {};
+    for (const who of ["anonymous", "member", "admin"] as const) {
+      if (stuck) break;
+      const headers: Record<string, string> = cookies[who] ? { cookie: cookies[who] } : {};
+      const res = await fetch(`${base}/rental-application/apply`, {
+        method: "POST",
+        headers,
+        body: form({
+          fullName: `Later ${who}`,
+          email: `later.${who}@example.com`,
+          intent: "later",
+        }),
+        redirect: "manual",
+        signal: AbortSignal.timeout(5_000),
+      }).catch((error: Error) => error);
+      stuck = res instanceof Error;
+      answers[who] =
+        res instanceof Error
+          ? [0, `no answer: ${res.message}`]
+          : [res.status, res.headers.get("location")?.replace(/token=[\w-]{43}/, "token=…") ?? ""];
+    }
+    const saved = [303, "/rental-application/continue?token=…&step=applicant&saved=1"];
+    expect(answers).toEqual({ anonymous: saved, member: saved, admin: saved });
+    const mail = await db.query<{ to: string[] }>(
+      "SELECT to_addresses AS to FROM outbox WHERE kind = 'application-link' ORDER BY id",
+    );
+    expect(mail.map((m) => m.to)).toEqual([
+      ["later.anonymous@example.com"],
+      ["later.member@example.com"],
+      ["later.admin@example.com"],
+    ]);
   });
 });
