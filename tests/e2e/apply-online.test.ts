@@ -92,6 +92,10 @@ async function upload(
   await expect(
     page.locator("ul.application-documents li", { hasText: `${kind}: ${file.name}` }),
   ).toBeVisible();
+  // The form starts empty again: a second 'Upload' cannot send the same file twice.
+  await expect(
+    page.getByLabel("File (JPEG, PNG or PDF, up to 10 MB)", { exact: true }),
+  ).toHaveValue("");
 }
 
 /** Fills the 'Applicant' step on /rental-application/apply (the property is chosen apart). */

@@ -169,7 +169,14 @@ function Documents({
       ) : (
         <p>No documents yet.</p>
       )}
-      <Form method="post" action={action} encType="multipart/form-data" noValidate>
+      {/* Keyed by the documents sent, so that the form starts empty after each upload. */}
+      <Form
+        key={view.documents.map((d) => d.id).join(",")}
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        noValidate
+      >
         <input type="hidden" name="step" value="documents" />
         <label className="form-label" htmlFor={`${formId}-kind`}>
           Kind of document

@@ -113,19 +113,21 @@ async function mailOf(context: AppLoadContext) {
   return { ...mail, signature };
 }
 
+/**
+ * Writes the 'finish later' e-mail in the caller's transaction. `mail` is read before that
+ * transaction: on PGlite every query waits for the open transaction, so reading the site
+ * settings through `context.db` inside it would wait for ever.
+ */
 async function mailLink(
   tx: Queryable,
   context: AppLoadContext,
-  applicationId: number,
-  to: string,
-  token: string,
-  step: StepId,
+  mail: Awaited<ReturnType<typeof mailOf>>,
+  link: { applicationId: number; to: string; token: string; step: StepId },
 ) {
-  const mail = await mailOf(context);
   await enqueueMail(tx, {
     kind: "application-link",
-    ref: applicationRef(applicationId),
-    to: [to],
+    ref: applicationRef(link.applicationId),
+    to: [link.to],
     replyTo: mail.officeEmail,
     subject: "Your rental application: finish later",
     body: [
@@ -133,7 +135,7 @@ async function mailLink(
       "",
       "Here is the private link to your rental application. It continues where you stopped and works for 30 days from your last change:",
       "",
-      new URL(continueUrl(token, { step }), context.env.publicUrl).href,
+      new URL(continueUrl(link.token, { step: link.step }), context.env.publicUrl).href,
       "",
       "Do not share this link: it opens your answers.",
       "",
@@ -187,13 +189,19 @@ export async function applyAction(context: AppLoadContext, request: Request) {
     );
   }
   const step: StepId = later ? "applicant" : "residence";
+  const mail = later ? await mailOf(context) : null;
   const { token, applicationId } = await startApplication(
     context.db,
     key,
     { listing, answers, step },
-    later
+    mail
       ? (tx, started) =>
-          mailLink(tx, context, started.applicationId, answers.email ?? "", started.token, step)
+          mailLink(tx, context, mail, {
+            applicationId: started.applicationId,
+            to: answers.email ?? "",
+            token: started.token,
+            step,
+          })
       : undefined,
   );
   log().info({ event: "application started", applicationId }, "application started");
@@ -357,6 +365,7 @@ export async function continueAction(context: AppLoadContext, request: Request) 
       );
     }
   }
+  const mail = intent === "later" ? await mailOf(context) : null;
   const saved = await saveAnswers(
     context.db,
     key,
@@ -364,8 +373,14 @@ export async function continueAction(context: AppLoadContext, request: Request) 
     answers,
     next,
     undefined,
-    intent === "later"
-      ? (tx, s) => mailLink(tx, context, s.applicationId, s.answers.email ?? "", token, step)
+    mail
+      ? (tx, s) =>
+          mailLink(tx, context, mail, {
+            applicationId: s.applicationId,
+            to: s.answers.email ?? "",
+            token,
+            step,
+          })
       : undefined,
   );
   if (!saved) return refuse({ errors: { form: APPLY_MESSAGES.closed } }, 409);
