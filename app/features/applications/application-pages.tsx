@@ -176,6 +176,7 @@ function Documents({
         action={action}
         encType="multipart/form-data"
         noValidate
+        className="application-upload"
       >
         <input type="hidden" name="step" value="documents" />
         <label className="form-label" htmlFor={`${formId}-kind`}>
