@@ -1,11 +1,9 @@
 // /admin/applications/{id}/documents/{documentId}: one applicant's document, decrypted, as a
 // download (Content-Disposition: attachment), recorded in the application's history. Admins
 // only; the only route that serves an application's document (docs/behaviour.md §32).
-import { requireAdminPage } from "~/features/admin/guard.server";
+import { actorOf, downloadNotFound } from "~/features/admin/guard.server";
 import { readDocument } from "~/features/applications/index.server";
 import type { Route } from "./+types/admin-application-document";
-
-const notFound = () => new Response("Not found", { status: 404 });
 
 /** A file name for the header: what was uploaded, in ASCII and as UTF-8 (RFC 6266). */
 export function attachment(name: string) {
@@ -13,26 +11,23 @@ export function attachment(name: string) {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** A download has no other method: the same 404 for anyone, as the inbox's CSV. */
-export function action() {
-  return new Response("Not Found", {
-    status: 404,
-    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
-  });
-}
+/** A download has no other method (the same 404 for anyone, as the inbox's CSV). */
+export const action = downloadNotFound;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const viewer = requireAdminPage(context);
+  // (A resource route: requireAdminPage's 404 would have no page to show, only "null".)
+  if (!context.viewer.isAdmin) return downloadNotFound();
+  const viewer = context.viewer;
   const { key, vault } = context.applications;
   const id = Number(params.id);
   const documentId = Number(params.documentId);
   if (!key || !vault || !Number.isSafeInteger(id) || !Number.isSafeInteger(documentId)) {
-    return notFound();
+    return downloadNotFound();
   }
-  const by = viewer.user?.email ?? viewer.user?.sub ?? null;
+  const by = actorOf(viewer);
   const document = await readDocument(context.db, key, id, documentId, by);
   const bytes = document ? await vault.read(document.storageKey) : null;
-  if (!document || !bytes) return notFound();
+  if (!document || !bytes) return downloadNotFound();
   return new Response(new Uint8Array(bytes), {
     headers: {
       "Content-Type": document.contentType,

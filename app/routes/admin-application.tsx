@@ -11,7 +11,7 @@ import {
   STEP_FIELDS,
   type StepId,
 } from "~/domain/rental-application";
-import { requireAdminPage } from "~/features/admin/guard.server";
+import { actorOf, requireAdminPage } from "~/features/admin/guard.server";
 import {
   readApplication,
   saveApplicationNote,
@@ -32,15 +32,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const byOf = (viewer: ReturnType<typeof requireAdminPage>) =>
-  viewer.user?.email ?? viewer.user?.sub ?? null;
-
 export async function loader({ context, params }: Route.LoaderArgs) {
   const viewer = requireAdminPage(context);
   const key = context.applications.key;
   const id = Number(params.id);
   if (!key || !Number.isSafeInteger(id)) throw data(null, { status: 404 });
-  const record = await readApplication(context.db, key, id, byOf(viewer));
+  const record = await readApplication(context.db, key, id, actorOf(viewer));
   if (!record) throw data(null, { status: 404 });
   return {
     ...record,
@@ -72,7 +69,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       key,
       id,
       status as ApplicationStatus,
-      byOf(viewer),
+      actorOf(viewer),
       mail,
     );
     return saved ? { ok: "Status saved." } : refuse(GONE, 404);
@@ -82,7 +79,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (typeof notes !== "string" || notes.length > MAX_NOTES || notes.includes("\u0000")) {
       return refuse(`Notes must be text of at most ${MAX_NOTES} characters.`);
     }
-    return (await saveApplicationNote(context.db, id, notes, byOf(viewer)))
+    return (await saveApplicationNote(context.db, id, notes, actorOf(viewer)))
       ? { ok: "Note saved." }
       : refuse(GONE, 404);
   }

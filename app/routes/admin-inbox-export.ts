@@ -2,22 +2,15 @@
 // attachment. Admins only (404 for anyone else).
 import { stringify } from "csv-stringify/sync";
 import { inboxFilterOf, LEAD_KINDS, LEAD_STATUSES } from "~/domain/inquiry";
+import { downloadNotFound } from "~/features/admin/guard.server";
 import { allLeads } from "~/features/leads/index.server";
 import type { Route } from "./+types/admin-inbox-export";
 
-/** Anyone but an admin: a 404 that says what it is, for every method (there is no page here). */
-const NOT_FOUND = () =>
-  new Response("Not Found", {
-    status: 404,
-    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
-  });
-
-export function action() {
-  return NOT_FOUND();
-}
+// Anyone but an admin: a 404 that says what it is, for every method (there is no page here).
+export const action = downloadNotFound;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  if (!context.viewer.isAdmin) return NOT_FOUND();
+  if (!context.viewer.isAdmin) return downloadNotFound();
   const leads = await allLeads(context.db, inboxFilterOf(new URL(request.url).searchParams));
   const rows = leads.map((l) => [
     new Date(l.createdAt).toISOString(),

@@ -43,6 +43,11 @@ describe("the application as one PDF", () => {
       .png()
       .toBuffer();
     const idKey = await vault.store(1, png);
+    // (A JPEG too: pdf-lib's JPEG reader once read past a Buffer's view, "SOI not found".)
+    const jpeg = await sharp({ create: { width: 30, height: 40, channels: 3, background: "#c90" } })
+      .jpeg()
+      .toBuffer();
+    const paySlipKey = await vault.store(1, jpeg);
     const doc = (
       id: number,
       kind: string,
@@ -77,6 +82,13 @@ describe("the application as one PDF", () => {
           ],
         },
         {
+          position: 2,
+          step: "review",
+          completedAt: "2026-11-19T11:00:00.000Z",
+          answers: { fullName: "Cy Renter" },
+          documents: [doc(3, "income", "slip.jpg", "image/jpeg", paySlipKey)],
+        },
+        {
           position: 1,
           step: "employment",
           completedAt: null,
@@ -102,10 +114,11 @@ describe("the application as one PDF", () => {
     ]) {
       expect(first).toContain(expected);
     }
-    // The answers, the image's page, then the stub's two pages.
-    expect(texts).toHaveLength(4);
+    // The answers, the image's page, the stub's two pages, then the other adult's JPEG.
+    expect(texts).toHaveLength(5);
     expect(texts[1]).toContain("Zoë Łódź: licence.png");
     expect(texts[2]).toContain("Pay stub page one");
     expect(texts[3]).toContain("Pay stub page two");
+    expect(texts[4]).toContain("Cy Renter: slip.jpg");
   });
 });

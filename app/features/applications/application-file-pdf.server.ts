@@ -118,8 +118,11 @@ export async function buildApplicationFilePdf(
   // The documents themselves, after the answers.
   for (const applicant of record.applicants) {
     for (const d of applicant.documents) {
-      const bytes = d.storageKey ? await vault.read(d.storageKey) : null;
-      if (!bytes) continue;
+      const read = d.storageKey ? await vault.read(d.storageKey) : null;
+      if (!read) continue;
+      // A copy with a buffer of its own: pdf-lib's JPEG reader reads `.buffer` from offset 0,
+      // and a Buffer from the vault is a view into a larger one.
+      const bytes = new Uint8Array(read);
       if (d.contentType === "application/pdf") {
         const source = await PDFDocument.load(bytes);
         for (const copied of await pdf.copyPages(source, source.getPageIndices()))
