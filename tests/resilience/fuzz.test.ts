@@ -1,15 +1,37 @@
 // Fuzz: generated hostile requests against every route, API endpoint, page action and upload,
 // as anonymous, as a signed-in non-admin and as an admin (issue 8, docs/decisions/0036).
 // Checked for every answer: never a 5xx; a refusal (4xx) carries a message; a refused request
-// changed nothing that is stored (every table dumped and the image tree hashed, before and after,
-// for every request); an anonymous or non-admin client never gets a write accepted nor changes
-// stored data (sign-in steps apart). All randomness comes from fast-check's generators seeded
-// with FUZZ_SEED (no Math.random, no clock): a seed replays the same requests, and the run
-// prints a hash of the sequence it sent.
+// changed nothing that is stored (every table dumped, the image tree and the private document
+// store hashed, before and after, for every request); an anonymous or non-admin client never gets
+// a write accepted nor changes stored data (sign-in steps and the public forms apart). All
+// randomness comes from fast-check's generators seeded with FUZZ_SEED (no Math.random, no clock):
+// a seed replays the same requests, and the run prints a hash of the sequence it sent. (The
+// online application's private links are generated as placeholders, `{{token:n}}`, replaced by
+// the n-th real link only as the request goes out: the sequence does not depend on them.)
 import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import fc from "fast-check";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jpegWithGps } from "../support/images";
+import {
+  type Answers,
+  APPLICATION_STEPS,
+  DOCUMENT_LIMITS,
+  type FieldSpec,
+  STEP_FIELDS,
+} from "~/domain/rental-application";
+import { tokenHash } from "~/features/applications/applications.server";
+import { DATA_KEY_FILE, parseDataKey } from "~/features/applications/data-key.server";
+import {
+  addDocument,
+  createPrivateBackend,
+  DocumentVault,
+  startApplication,
+  submitApplication,
+} from "~/features/applications/index.server";
+import { jpegWithGps, pixelFlood } from "../support/images";
 import { type RawRequest, type RawResponse, rawClient, rawSocket } from "../support/raw-http";
 import {
   imageTreeHasher,
@@ -121,6 +143,17 @@ function segment(known: () => string[]) {
 }
 
 let knownIds: string[] = ["1-main-st"];
+/** Applications' and their documents' ids (the admin's routes), and real private links. */
+let knownApplicationIds: string[] = ["1", "2"];
+let knownDocumentIds: string[] = ["1", "2"];
+let knownTokens: string[] = [];
+/** A private link's token in a generated target: the n-th known one, put in as it goes out. */
+const tokenPlaceholder = (n: number) => `{{token:${n}}}`;
+const withTokens = (target: string) =>
+  target.replace(
+    /\{\{token:(\d+)\}\}/g,
+    (_, n) => knownTokens[Number(n) % Math.max(1, knownTokens.length)] ?? "",
+  );
 /** The n-th known id (modulo their number): n comes from the seeded generator. */
 function pickKnown(ids: string[], n: number) {
   return encodeURIComponent(ids[n % Math.max(1, ids.length)] ?? "x");
@@ -270,6 +303,152 @@ const formBody = (fields: fc.Arbitrary<Record<string, string>>): fc.Arbitrary<Bo
       .join("&"),
   }));
 
+// The online application (docs/behaviour.md §32): its fields, steps and documents.
+
+/** A value each field's check accepts, or one it refuses on purpose. */
+function fieldValue(spec: FieldSpec): fc.Arbitrary<string> {
+  const valid: Record<FieldSpec["kind"], string[]> = {
+    text: ["Ana Fuzz", "12 Fuzz Road"],
+    email: ["fuzz.applicant@example.com", "FUZZ@Example.com "],
+    tel: ["703-555-0100", "+1 (703) 555 0100 x12"],
+    date: spec.when === "future" ? ["2099-01-01"] : ["1990-02-03", "2001-02-29"],
+    count: ["2", "20", "21", "0"],
+    money: ["1850", "$1,850.00", "1.5"],
+    "long-text": ["Part-time, since 2020.", "a\nb"],
+  };
+  return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...valid[spec.kind]) }, nasty);
+}
+
+const APPLICATION_FIELDS: Record<string, fc.Arbitrary<string>> = Object.fromEntries(
+  Object.values(STEP_FIELDS)
+    .flat()
+    .map((spec) => [spec.name, fieldValue(spec)]),
+);
+
+const STEP = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...APPLICATION_STEPS.map((s) => s.id)) },
+  { weight: 1, arbitrary: nasty },
+);
+
+/** A private link: a real one (most often), or one that is not. */
+const TOKEN = fc.oneof(
+  { weight: 6, arbitrary: fc.nat({ max: 15 }).map(tokenPlaceholder) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "A".repeat(43),
+      "",
+      "%FF",
+      "%00",
+      "a".repeat(44),
+      `${tokenPlaceholder(0)}x`,
+      `${tokenPlaceholder(0)}%00`,
+      `${tokenPlaceholder(1)}&token=${"B".repeat(43)}`,
+    ),
+  },
+  { weight: 1, arbitrary: nasty.map((s) => pct(s.slice(0, 300))) },
+);
+
+/** What a private link's URL adds to the token (a step, a flag, or junk). */
+const LINK_QUERY = fc.oneof(
+  fc.constant(""),
+  STEP.map((s) => `&step=${pct(s)}`),
+  fc.constantFrom("&done=1", "&saved=1", "&withdraw=1", "&done=2", "&step=review&done=1"),
+  nasty.map((s) => `&${pct(s.slice(0, 50))}=${pct(s.slice(0, 50))}`),
+);
+
+let tinyPng: Buffer;
+let floodPng: Buffer;
+/** A PDF that loads (the page's text stream uncompressed), as documents.server.ts accepts. */
+const PDF_PAGE = (extra = "") =>
+  Buffer.from(
+    `%PDF-1.4\n1 0 obj<< /Type /Catalog /Pages 2 0 R ${extra}>>endobj\n2 0 obj<< /Type /Pages /Kids [3 0 R] /Count 1 >>endobj\n3 0 obj<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>endobj\ntrailer<< /Root 1 0 R >>\n%%EOF\n`,
+    "latin1",
+  );
+/** Just over the 10 MB a document may have, inside what an upload's request may carry. */
+const TOO_BIG = Buffer.alloc(DOCUMENT_LIMITS.bytes + 1, 0x41);
+
+const DOCUMENT_BYTES = fc.oneof(
+  { weight: 4, arbitrary: FILE_BYTES },
+  {
+    weight: 3,
+    arbitrary: fc
+      .constantFrom(
+        "png",
+        "flood",
+        "pdf",
+        "pdf-script",
+        "pdf-launch",
+        "pdf-nul",
+        "jpeg-tail",
+        "nul",
+      )
+      .map((name) => {
+        switch (name) {
+          case "png":
+            return tinyPng;
+          case "flood":
+            return floodPng;
+          case "pdf":
+            return PDF_PAGE();
+          case "pdf-script":
+            return PDF_PAGE("/OpenAction << /S /JavaScript /JS (app.alert(1)) >> ");
+          case "pdf-launch":
+            return PDF_PAGE("/OpenAction << /S /Launch /F (calc.exe) >> ");
+          case "pdf-nul":
+            return Buffer.concat([PDF_PAGE().subarray(0, 30), Buffer.alloc(64), PDF_PAGE()]);
+          case "jpeg-tail":
+            return Buffer.concat([tinyJpeg, Buffer.from("<script>alert(1)</script>")]);
+          default:
+            return Buffer.alloc(300);
+        }
+      }),
+  },
+  { weight: 1, arbitrary: fc.constant(null).map(() => TOO_BIG) },
+);
+
+const UPLOAD_FIELDS = {
+  step: fc.oneof({ weight: 4, arbitrary: fc.constant("documents") }, STEP),
+  intent: fc.oneof({ weight: 4, arbitrary: fc.constant("upload") }, nasty),
+  kind: fc.oneof({ weight: 4, arbitrary: fc.constantFrom("id", "income", "other") }, nasty),
+};
+
+/** 'Upload' on the documents step: its fields (any of them left out or odd) and files. */
+const uploadBody: fc.Arbitrary<Body> = fc
+  .record({
+    // Most often every field (an upload that may be taken), else any of them left out.
+    fields: fc.oneof(
+      { weight: 2, arbitrary: fc.record(UPLOAD_FIELDS) },
+      { weight: 1, arbitrary: fc.record(UPLOAD_FIELDS, { requiredKeys: [] }) },
+    ),
+    files: fc.array(
+      fc.record({
+        name: fc.oneof(
+          { weight: 5, arbitrary: fc.constant("file") },
+          fc.constantFrom("kind", "intent", "file[]"),
+          nasty.map((s) => s.replaceAll('"', "").replaceAll("\r", "").replaceAll("\n", "")),
+        ),
+        filename: FILE_NAMES,
+        type: fc.constantFrom("image/png", "image/jpeg", "application/pdf", "", "text/html"),
+        value: DOCUMENT_BYTES,
+      }),
+      { maxLength: 2 },
+    ),
+    broken: fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, fc.constant(true)),
+  })
+  .map(({ fields, files, broken }) => {
+    const form = multipart([
+      ...Object.entries(fields).map(([name, value]) => ({
+        name,
+        value: Buffer.from(value as string),
+      })),
+      ...files.map((f) => ({ ...f, type: f.type || undefined })),
+    ]);
+    if (broken)
+      return { contentType: form.contentType, body: form.body.subarray(0, form.body.length / 2) };
+    return form;
+  });
+
 const otherBody: fc.Arbitrary<Body> = fc.oneof(
   fc.constant({}),
   fc.constantFrom(
@@ -342,6 +521,13 @@ const PAGES = [
   "/admin/feeds",
   "/admin/inbox",
   "/admin/inbox/export",
+  "/admin/applications",
+  "/admin/applications/1",
+  "/admin/applications/2/pdf",
+  "/admin/applications/2/documents/2",
+  "/rental-application/apply",
+  "/rental-application/apply?address=1%00",
+  "/rental-application/continue",
   "/inquiries",
   "/alerts",
   "/alerts/confirm",
@@ -374,10 +560,36 @@ const LEAD_TABLES = new Set(
 const ALERT_TABLES = new Set(
   ["listing_alerts", "outbox", "rate_counters"].map((t) => `table ${t} changed`),
 );
-/** The public writes: a message to the company, and the listing alerts' forms and links. */
-const PUBLIC_WRITE = /^\/(inquiries|alerts|alerts\/confirm|alerts\/unsubscribe)(\.data)?(\?|$)/;
+/** The documents' private store (DATA_DIR/private), hashed with the tables. */
+const PRIVATE_STORE = "private document store";
+/**
+ * What the online application's steps may change (docs/behaviour.md §32): its own tables, its
+ * e-mails ('Save and finish later', 'Submit application'), its documents in the private store;
+ * a withdrawal erases its history and e-mails too.
+ */
+const APPLICATION_TABLES = new Set([
+  ...[
+    "applications",
+    "applicants",
+    "application_documents",
+    "application_events",
+    "outbox",
+    "rate_counters",
+    PRIVATE_STORE,
+  ].map((t) => `table ${t} changed`),
+]);
+/** The public writes: a message to the company, the listing alerts' forms and links, the application. */
+const PUBLIC_WRITE =
+  /^\/(inquiries|alerts|alerts\/confirm|alerts\/unsubscribe|rental-application\/apply|rental-application\/continue)(\.data)?(\?|$)/;
+/** A private link's page: a step refused (400) keeps what was typed, as 'Back' does. */
+const APPLICATION_LINK = /^\/rental-application\/continue(\.data)?\?/;
+/** An admin's opening of an application, its PDF or a document: recorded ('Viewed by'). */
+const APPLICATION_VIEW =
+  /^\/admin\/applications\/[^/?]+(\/pdf|\/documents\/[^/?]+)?\/?(\.data)?(\?|$)/;
 
 const ids = () => knownIds;
+const applicationIds = () => knownApplicationIds;
+const documentIds = () => knownDocumentIds;
 
 const pageRequest = fc
   .record({
@@ -398,6 +610,17 @@ const pageRequest = fc
         )
         .map(([c, folder, file]) => `/images/${c}/${folder}/${file}`),
       segment(ids).map((s) => `/assets/${s}`),
+      // The online application: a private link's pages, the admin's list, each application,
+      // its PDF and its documents (docs/behaviour.md §32).
+      fc
+        .tuple(fc.constantFrom("", ".data"), TOKEN, LINK_QUERY)
+        .map(([d, t, q]) => `/rental-application/continue${d}?token=${t}${q}`),
+      segment(applicationIds).map((id) => `/admin/applications/${id}`),
+      segment(applicationIds).map((id) => `/admin/applications/${id}/pdf`),
+      fc
+        .tuple(segment(applicationIds), segment(documentIds))
+        .map(([id, d]) => `/admin/applications/${id}/documents/${d}`),
+      segment(documentIds).map((d) => `/private/applications/1/${d}`),
       segment(ids).map((s) => `/${s}`),
       fc.constantFrom(
         "//%F1%80%80",
@@ -563,6 +786,77 @@ const generated: fc.Arbitrary<Generated> = fc
       }),
     },
     {
+      // The online application's first step (docs/behaviour.md §32), open to everyone.
+      weight: 2,
+      arbitrary: pageAction("/rental-application/apply", {
+        ...APPLICATION_FIELDS,
+        listing: fc.oneof(
+          segment(ids).map((id) => `properties/${id}`),
+          fc.constantFrom("properties/", "newConstruction/x", "properties/a%00b", "../x"),
+          nasty,
+        ),
+        intent: fc.oneof(fc.constantFrom("next", "later"), nasty),
+        step: STEP,
+      }).map((r) => ({ ...r, family: "application start" })),
+    },
+    {
+      // Its later steps, behind a private link: save, 'Back', 'Save and finish later',
+      // remove a document, submit, withdraw.
+      weight: 3,
+      arbitrary: fc.tuple(TOKEN, LINK_QUERY).chain(([token, query]) =>
+        pageAction(`/rental-application/continue?token=${token}${query}`, {
+          ...APPLICATION_FIELDS,
+          intent: fc.oneof(
+            { weight: 6, arbitrary: fc.constantFrom("next", "back", "later", "submit", "remove") },
+            { weight: 1, arbitrary: fc.constantFrom("withdraw", "upload") },
+            { weight: 2, arbitrary: nasty },
+          ),
+          step: STEP,
+          confirm: fc.oneof(fc.constant("on"), nasty),
+          document: fc.oneof(segment(documentIds), fc.constantFrom("0", "-1", "1e3", "1.5")),
+        }).map((r) => ({ ...r, family: "application step" })),
+      ),
+    },
+    {
+      // A document upload on the documents step: odd files, names, types and forms.
+      weight: 2,
+      arbitrary: fc
+        .record({
+          role,
+          token: TOKEN,
+          data: fc.constantFrom("", ".data"),
+          body: uploadBody,
+        })
+        .map(({ token, data, body, ...r }) => ({
+          ...r,
+          method: "POST",
+          target: `/rental-application/continue${data}?token=${token}&step=documents`,
+          ...withBody(body),
+          family: "application upload",
+        })),
+    },
+    {
+      // The admin's status and notes on an application.
+      weight: 2,
+      arbitrary: segment(applicationIds).chain((id) =>
+        pageAction(`/admin/applications/${id}`, {
+          intent: fc.oneof(fc.constantFrom("status", "note"), nasty),
+          status: fc.oneof(
+            fc.constantFrom(
+              "received",
+              "under-review",
+              "approved",
+              "declined",
+              "draft",
+              "withdrawn",
+            ),
+            nasty,
+          ),
+          notes: fc.oneof(fc.constantFrom("Called the landlord.", "", "x".repeat(5001)), nasty),
+        }).map((r) => ({ ...r, family: "application staff" })),
+      ),
+    },
+    {
       weight: 1,
       arbitrary: fc
         .record({
@@ -598,6 +892,10 @@ function withBody({ contentType, body }: Body): {
 describe("fuzz replay", () => {
   it("generates the same requests from the same seed, and others from another seed", async () => {
     tinyJpeg ??= await jpegWithGps(48, 32);
+    tinyPng ??= await sharp({ create: { width: 8, height: 8, channels: 3, background: "#a33" } })
+      .png()
+      .toBuffer();
+    floodPng ??= await pixelFlood();
     const ids = knownIds;
     try {
       knownIds = ["1-main-st", "2-side-st", "3-back-st"];
@@ -616,9 +914,14 @@ describe("fuzz", () => {
   const cookies: Record<Role, string> = { anonymous: "", user: "", admin: "" };
   let digestTables: () => Promise<Record<string, string>>;
   let hashTree: () => Promise<string>;
+  let hashPrivate: () => Promise<string>;
+  /** Set when the server stopped answering: what it was last asked. */
+  let serverStuck = "";
+  /** DATA_DIR: the applications' data key and their documents' private store. */
+  let dataDir: string;
 
   const snapshot = async (): Promise<StoredState> => ({
-    tables: await digestTables(),
+    tables: { ...(await digestTables()), [PRIVATE_STORE]: await hashPrivate() },
     images: await hashTree(),
   });
 
@@ -666,10 +969,96 @@ describe("fuzz", () => {
     await refreshIds();
   }
 
+  /** A household's whole application (every step's answers, another adult among them). */
+  const APPLICATION_ANSWERS: Answers = {
+    fullName: "Fuzz Applicant",
+    email: "fuzz.applicant@example.com",
+    phone: "703-555-0100",
+    dateOfBirth: "1990-02-03",
+    moveIn: "2099-01-01",
+    occupants: "2",
+    address: "1 Fuzz Road",
+    since: "2015-01-01",
+    monthlyIncome: "4200",
+    "reference.0.name": "Rita Ref",
+    "reference.0.phone": "703-555-0101",
+    "reference.1.name": "Rob Ref",
+    "reference.1.phone": "703-555-0102",
+    "adult.0.name": "Fuzz Adult",
+    "adult.0.email": "fuzz.adult@example.com",
+  };
+
+  /**
+   * An application with a document, made with the feature's own functions (no request, no rate
+   * limit): a draft up to its documents, or submitted. Returns its links' tokens (the main
+   * applicant's, then the other adult's).
+   */
+  async function newApplication(submitted: boolean): Promise<string[]> {
+    const key = parseDataKey(await fs.readFile(path.join(dataDir, DATA_KEY_FILE), "utf8"));
+    const vault = new DocumentVault(createPrivateBackend(app.env), key);
+    const { token } = await startApplication(app.db, key, {
+      listing: null,
+      answers: APPLICATION_ANSWERS,
+      step: "documents",
+    });
+    await addDocument(app.db, key, vault, token, { kind: "id", name: "id.jpg", bytes: tinyJpeg });
+    if (!submitted) return [token];
+    const adults: string[] = [];
+    await submitApplication(app.db, key, token, undefined, async (_tx, done) => {
+      adults.push(...done.adults.map((a) => a.token));
+    });
+    return [token, ...adults];
+  }
+
+  async function statusOf(token: string | undefined) {
+    const [row] = await app.db.query<{ status: string }>(
+      `SELECT a.status FROM applicants p JOIN applications a ON a.id = p.application_id
+       WHERE p.token_hash = $1`,
+      [tokenHash(token ?? "")],
+    );
+    return row?.status ?? null;
+  }
+
+  /**
+   * Keeps a draft at link 0 and a submitted application at links 1 (its main applicant) and 2
+   * (its other adult): once the fuzz submitted or withdrew them, new ones take their place (the
+   * old links stay, up to 16 in all). And the applications' and documents' ids.
+   */
+  async function refreshApplications() {
+    if ((await statusOf(knownTokens[0])) !== "draft") {
+      const [draft] = await newApplication(false);
+      knownTokens.push(knownTokens[0] ?? "");
+      knownTokens[0] = draft ?? "";
+    }
+    if ((await statusOf(knownTokens[1])) === "withdrawn" || knownTokens.length < 3) {
+      const [main, adult] = await newApplication(true);
+      knownTokens.push(knownTokens[1] ?? "", knownTokens[2] ?? "");
+      knownTokens[1] = main ?? "";
+      knownTokens[2] = adult ?? "";
+    }
+    knownTokens = [...knownTokens.slice(0, 3), ...knownTokens.slice(3).filter(Boolean).slice(-13)];
+    // Mostly applications staff can open (a draft is not theirs to see), and the newest draft.
+    const apps = await app.db.query<{ id: string }>(
+      `(SELECT id::text AS id FROM applications WHERE status <> 'draft' ORDER BY id DESC LIMIT 16)
+       UNION ALL (SELECT id::text FROM applications WHERE status = 'draft' ORDER BY id DESC LIMIT 1)`,
+    );
+    knownApplicationIds = apps.map((r) => r.id);
+    const documents = await app.db.query<{ id: string }>(
+      "SELECT id::text AS id FROM application_documents ORDER BY id DESC LIMIT 20",
+    );
+    knownDocumentIds = documents.map((r) => r.id);
+  }
+
   beforeAll(async () => {
     tinyJpeg = await jpegWithGps(48, 32);
+    tinyPng = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#a33" } })
+      .png()
+      .toBuffer();
+    floodPng = await pixelFlood();
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "fuzz-data-"));
     app = await startTestApp({
       env: {
+        DATA_DIR: dataDir,
         SIGN_IN_RATE_LIMIT: "100000000",
         WRITE_RATE_LIMIT: "100000000",
         RENDER_RATE_LIMIT: "100000000",
@@ -683,15 +1072,21 @@ describe("fuzz", () => {
     await app.signIn(OTHER_ADMIN, { admin: true });
     digestTables = await tableDigester(app.db);
     hashTree = imageTreeHasher(app.images.root);
+    hashPrivate = imageTreeHasher(path.join(dataDir, "private"));
     await seed();
+    await refreshApplications();
   });
   afterAll(async () => {
     client?.close();
-    await app?.close();
+    // (A server stuck in its database would not close: its connections are dropped instead.)
+    if (serverStuck) app?.server.closeAllConnections();
+    else await app?.close();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
 
   it(`answers ${RUNS} generated requests without a 5xx, with a message for every refusal, and refused requests change nothing`, async () => {
     const statuses = new Map<number, number>();
+    const byFamily: Record<string, Record<number, number>> = {};
     const problems = new Map<string, string>();
     const note = (kind: string, detail: string) => {
       if (!problems.has(kind)) problems.set(kind, detail.slice(0, 400));
@@ -711,7 +1106,7 @@ describe("fuzz", () => {
     const slowest: { ms: number; where: string }[] = [];
     const started = performance.now();
 
-    await fc.assert(
+    const run = fc.assert(
       fc.asyncProperty(generated, async (request) => {
         const entered = performance.now();
         gapMs += entered - left;
@@ -721,12 +1116,14 @@ describe("fuzz", () => {
             headers.cookie = [cookies[request.role], headers.cookie].filter(Boolean).join("; ");
           let res: RawResponse;
           const sendStart = performance.now();
+          // Private links' placeholders become real links only here (see the top of the file).
+          const outgoing = { ...request, target: withTokens(request.target) };
           try {
-            res = await client.send({ ...request, headers }).catch((error) => {
+            res = await client.send({ ...outgoing, headers }).catch((error) => {
               // A kept-alive connection the server closed as the request went out: send again.
               if ((error as NodeJS.ErrnoException).code !== "ECONNRESET") throw error;
               retries++;
-              return client.send({ ...request, headers: { ...headers, connection: "close" } });
+              return client.send({ ...outgoing, headers: { ...headers, connection: "close" } });
             });
           } catch (error) {
             transportErrors++;
@@ -734,12 +1131,29 @@ describe("fuzz", () => {
               `transport error ${request.family}`,
               `${error} <- ${request.method} ${request.target.slice(0, 100)} ${JSON.stringify(headers).slice(0, 200)}`,
             );
+            // A request left unanswered: if the database answers nothing more either (a request
+            // that waits on it forever holds it), the run ends here, naming the request (every
+            // later snapshot would wait forever too).
+            if (String(error).includes("timeout")) {
+              const alive = await Promise.race([
+                app.db.query("SELECT 1").then(() => true),
+                new Promise<boolean>((r) => setTimeout(() => r(false), 5000)),
+              ]);
+              if (!alive) {
+                serverStuck = `the database stopped answering after ${request.role} ${request.method} ${request.target.slice(0, 300)} (${request.headers?.["content-type"] ?? "no body type"}): ${typeof request.body === "string" ? request.body.slice(0, 300) : (request.body?.subarray(0, 300).toString("latin1") ?? "")}`;
+                note("server stuck", serverStuck);
+                throw new Error(serverStuck);
+              }
+            }
             return true;
           }
           sent++;
           sequence.update(requestFingerprint(request));
           sendMs += performance.now() - sendStart;
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          const family = byFamily[request.family] ?? {};
+          family[res.status] = (family[res.status] ?? 0) + 1;
+          byFamily[request.family] = family;
           const where = `${request.role} ${request.method} ${request.target.slice(0, 200)} (${request.headers?.["content-type"] ?? "no body type"})`;
           if (res.status >= 500) {
             note(
@@ -769,7 +1183,11 @@ describe("fuzz", () => {
           // which may add a lead and its e-mail, and the listing alerts' forms and links (§31),
           // which may change alerts and their e-mail; nothing else.
           const publicWrite = request.method === "POST" && PUBLIC_WRITE.test(request.target);
-          const publicTables = request.target.startsWith("/alerts") ? ALERT_TABLES : LEAD_TABLES;
+          const publicTables = request.target.startsWith("/alerts")
+            ? ALERT_TABLES
+            : request.target.startsWith("/rental-application/")
+              ? APPLICATION_TABLES
+              : LEAD_TABLES;
           if (accepted && !safe && !signInStep && !privileged && !publicWrite) {
             // Only an admin may write (signing in and out apart): 2xx/3xx is a failure.
             note(`${request.role} write accepted (${request.family})`, `${res.status} ${where}`);
@@ -795,14 +1213,27 @@ describe("fuzz", () => {
             }
             await refreshIds();
             if (knownIds.length < 4) await seed();
+            await refreshApplications();
             before = await settledSnapshot();
           } else {
             // Every other answer (refusals, and every read) must have changed nothing, but that
             // a listing feed read by anyone but an admin notes its fetch (docs/behaviour.md §28).
             const after = await snapshot();
             const feedRead = accepted && safe && !privileged && /^\/feeds\//.test(request.target);
+            // An admin's opening of an application, its PDF or a document is recorded (§32);
+            // so is the page shown again beside a refused action of its form.
+            const applicationView = privileged && APPLICATION_VIEW.test(request.target);
+            // A private link's step refused beside its fields still keeps what was typed (§32).
+            const refusedStep =
+              res.status === 400 && !safe && APPLICATION_LINK.test(request.target);
             const changed = stateDifferences(before, after).filter(
-              (d) => !feedRead || d !== "table feed_fetches changed",
+              (d) =>
+                !(feedRead && d === "table feed_fetches changed") &&
+                !(applicationView && d === "table application_events changed") &&
+                !(
+                  refusedStep &&
+                  (d === "table applicants changed" || d === "table applications changed")
+                ),
             );
             // Reads may start a sign-in (a login-flow row) or create a user through the
             // development provider; those are accepted answers, not refusals.
@@ -824,6 +1255,10 @@ describe("fuzz", () => {
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
+    // A stuck server ends the run; what was found until then is reported below.
+    await run.catch((error) => {
+      if (!serverStuck) throw error;
+    });
 
     const seconds = (performance.now() - started) / 1000;
     console.log(
@@ -832,6 +1267,7 @@ describe("fuzz", () => {
     console.log(
       `fuzz: ${sent} requests in ${seconds.toFixed(1)} s (seed ${SEED}); by status: ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
     );
+    console.log(`fuzz: by family and status: ${JSON.stringify(byFamily)}`);
     console.log(
       `fuzz: slowest: ${slowest.map((s) => `${s.ms.toFixed(0)} ms ${s.where}`).join("\n  ")}`,
     );
@@ -846,6 +1282,7 @@ describe("fuzz", () => {
   });
 
   it("answers malformed requests that no client library sends with a 4xx and a message", async () => {
+    expect(serverStuck, "the fuzz run left the server unable to answer").toBe("");
     const cases = [
       "GET //%F1%80 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
       "GET /properties/%FF HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
