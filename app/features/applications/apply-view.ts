@@ -15,7 +15,7 @@ export { APPLY_PATH, CONTINUE_PATH };
 export const APPLY_MESSAGES = {
   gone: "This link is not valid or has expired. Start a new application, or ask us for help.",
   pickListing: "Choose the property you are applying for.",
-  emailFirst: "Enter your e-mail address on the first step, so we can send you the link.",
+  emailFirst: "Enter a valid e-mail address on the first step, so we can send you the link.",
   stepIncomplete: (title: string) => `Some answers in '${title}' need attention.`,
   chooseFile: "Choose a file to upload.",
   chooseKind: "Choose what the document is.",

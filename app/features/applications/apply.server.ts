@@ -4,7 +4,7 @@
 // so every step works without JavaScript; every post saves what was typed before anything else,
 // so nothing is lost on 'Back', on a refused step or on a reload.
 import { type AppLoadContext, data, redirect } from "react-router";
-import { tooManyFromNetwork } from "~/domain/inquiry";
+import { EMAIL_PATTERN, tooManyFromNetwork } from "~/domain/inquiry";
 import { parseListingRef } from "~/domain/listing-kinds";
 import {
   APPLICATION_ERRORS,
@@ -353,7 +353,8 @@ export async function continueAction(context: AppLoadContext, request: Request) 
       : intent === "back"
         ? (steps[at - 1] ?? step)
         : step;
-  if (intent === "later" && !/\S/.test(merged.email ?? "")) {
+  // The link goes to the address on the first step: a valid one is needed first.
+  if (intent === "later" && !EMAIL_PATTERN.test((merged.email ?? "").trim())) {
     return refuse({ errors: { form: APPLY_MESSAGES.emailFirst }, values: merged });
   }
   if (intent === "later") {
