@@ -192,7 +192,20 @@ describe.each(dbTargets)("admin registry on $name", (target) => {
     const inFlight = db.transaction(async (tx) => {
       await tx.query("DELETE FROM admins WHERE email = 'x@example.com'");
       deleted();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // PGlite has one connection: the second revocation queues behind this transaction, so
+      // it cannot count before the commit. On a server it must be seen waiting for the table
+      // lock before this transaction commits, or the test proves nothing.
+      if (target.name === "postgres") {
+        await expect
+          .poll(async () => {
+            const [row] = await tx.query<{ waiting: number }>(
+              `SELECT count(*)::int AS waiting FROM pg_locks
+               WHERE NOT granted AND relation = 'admins'::regclass`,
+            );
+            return row?.waiting;
+          })
+          .toBe(1);
+      }
     });
     await hasDeleted;
     const second = revokeAdmin(db, "y@example.com", []);
