@@ -96,9 +96,7 @@ test("the edit form warns when a Vacation property has no Reservation URL", asyn
   await gotoHydrated(page, `/editproperties/${listing.id}`);
   await expect(field(page, "Reservation URL")).toHaveValue("");
   await expect(warning(page)).toHaveText(NO_RESERVATION_URL);
-  await expect(field(page, "Reservation URL")).toHaveAccessibleDescription(
-    NO_RESERVATION_URL,
-  );
+  await expect(field(page, "Reservation URL")).toHaveAccessibleDescription(NO_RESERVATION_URL);
   await field(page, "Reservation URL").fill("https://reserve.example.com/c");
   await expect(warning(page)).toHaveCount(0);
 });

@@ -88,9 +88,16 @@ for (const target of await serverProcessTargets()) {
           while (acknowledged.writes - ackedBefore < killAfter && performance.now() < deadline) {
             await new Promise((r) => setTimeout(r, 5));
           }
+          const ackedAtKill = acknowledged.writes - ackedBefore;
           server.kill("SIGKILL");
           await once(server, "exit");
           await Promise.allSettled(workers);
+          // A round whose writes hung proves nothing about a crash: it needs its acknowledged
+          // writes before the kill, or hung writes would pass as writes the kill interrupted.
+          expect(
+            ackedAtKill,
+            `round ${round}: writes acknowledged before the kill`,
+          ).toBeGreaterThanOrEqual(killAfter);
 
           const t2 = performance.now();
           // The database opens cleanly and the server's own start-up code puts the store right.
