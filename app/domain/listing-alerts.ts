@@ -25,7 +25,9 @@ export const ALERT_LABELS = {
 
 export const ALERT_ERRORS = {
   email: INQUIRY_ERRORS.email,
-  tooFast: "Please check your e-mail address and press the button again.",
+  // Says nothing went out: "check your e-mail address" read as "check your e-mail" (decision 0077).
+  tooFast:
+    "Your alert was not saved and no e-mail was sent: the form came in too soon after the page opened. Make sure the address is right and press the button again.",
   failed: "Your alert could not be saved. Please try again in a moment.",
 } as const;
 

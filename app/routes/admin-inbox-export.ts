@@ -1,9 +1,9 @@
 // 'Export CSV' on the inbox (docs/behaviour.md §27): every lead of the chosen filters, as an
 // attachment. Admins only (404 for anyone else).
-import { stringify } from "csv-stringify/sync";
 import { inboxFilterOf, LEAD_KINDS, LEAD_STATUSES } from "~/domain/inquiry";
 import { downloadNotFound } from "~/features/admin/guard.server";
 import { allLeads } from "~/features/leads/index.server";
+import { toCsv } from "~/shared/csv.server";
 import type { Route } from "./+types/admin-inbox-export";
 
 // Anyone but an admin: a 404 that says what it is, for every method (there is no page here).
@@ -24,24 +24,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     l.preferredTimes.join("\n"),
     l.notes,
   ]);
-  const csv = stringify(
+  // Formulas guarded and line breaks quoted (decision 0077): names and messages are typed by visitors.
+  const csv = toCsv([
     [
-      [
-        "received",
-        "kind",
-        "status",
-        "listing",
-        "name",
-        "email",
-        "phone",
-        "message",
-        "preferred_times",
-        "notes",
-      ],
-      ...rows,
+      "received",
+      "kind",
+      "status",
+      "listing",
+      "name",
+      "email",
+      "phone",
+      "message",
+      "preferred_times",
+      "notes",
     ],
-    { record_delimiter: "windows" },
-  );
+    ...rows,
+  ]);
   return new Response(csv, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

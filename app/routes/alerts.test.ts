@@ -65,7 +65,11 @@ describe("listing alerts over HTTP", () => {
       [filled({ email: "ana@" }), 400, "Enter a valid e-mail address."],
       [filled({ listing: "properties/8-open-lane" }), 400, "There is nothing to watch here"],
       [filled({ listing: "properties/no-such-lane" }), 400, "There is nothing to watch here"],
-      [filled({ started: String(Date.now()) }), 400, "press the button again"],
+      [
+        filled({ started: String(Date.now()) }),
+        400,
+        "Your alert was not saved and no e-mail was sent",
+      ],
       [filled({ listing: "", collection: "castles", search: "beds=2" }), 400, "nothing to watch"],
       // Control characters (a NUL is no text to PostgreSQL) are refused, never a 5xx.
       [filled({ listing: "properties/7-let\u0000lane" }), 400, "nothing to watch"],

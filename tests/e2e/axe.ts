@@ -10,9 +10,15 @@ import type { Page } from "@playwright/test";
  */
 export const AXE_POLL = { timeout: 30_000 };
 
-/** The violations axe finds on the page as it is now, in a form that reads well in a diff. */
-export async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+/**
+ * The violations axe finds on the page as it is now, in a form that reads well in a diff.
+ * `targetSize`: also WCAG 2.2's target size (24×24 CSS px or spacing), a rule axe leaves off by
+ * default and Lighthouse counts.
+ */
+export async function violations(page: Page, { targetSize = false } = {}) {
+  const builder = new AxeBuilder({ page });
+  if (targetSize) builder.options({ rules: { "target-size": { enabled: true } } });
+  const result = await builder.analyze();
   return result.violations.map((v) => ({
     id: v.id,
     impact: v.impact,

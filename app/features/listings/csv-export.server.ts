@@ -1,8 +1,9 @@
-// 'Export CSV' on /admin/listings: every listing of both kinds, one row each, RFC 4180 quoting by
-// csv-stringify. The columns are app/domain/listing-csv.ts's; photos are their URLs, one per line.
-import { stringify } from "csv-stringify/sync";
+// 'Export CSV' on /admin/listings: every listing of both kinds, one row each, RFC 4180 quoting and
+// formula guards by toCsv. The columns are app/domain/listing-csv.ts's; photos are their URLs,
+// one per line (a quoted field).
 import type { Listing } from "~/domain/listing";
 import { CSV_COLUMNS } from "~/domain/listing-csv";
+import { toCsv } from "~/shared/csv.server";
 import type { Queryable } from "~/shared/db.server";
 import { FIELD_COLUMNS } from "./queries.server";
 
@@ -22,7 +23,6 @@ export async function exportCsv(
       return value === null || value === undefined ? "" : String(value);
     }),
   );
-  // CRLF as RFC 4180 says; every spreadsheet reads it.
-  const csv = stringify([[...CSV_COLUMNS], ...records], { record_delimiter: "windows" });
+  const csv = toCsv([[...CSV_COLUMNS], ...records]);
   return { csv, rows: records.length };
 }

