@@ -92,4 +92,29 @@ describe("page headers", () => {
       failLookups = false;
     }
   });
+
+  it("never lets staff's pages with personal data be stored", async () => {
+    const cookie = await t.signIn("staff.headers@example.com", { admin: true });
+    for (const path of [
+      "/admin/inbox",
+      "/admin/inbox.data",
+      "/admin/applications",
+      "/admin/applications.data",
+      "/admin/outbox",
+      "/admin/admins",
+      "/admin/listings",
+      "/properties",
+    ]) {
+      const res = await fetch(`${t.base}${path}`, { headers: { cookie } });
+      expect({ path, status: res.status }).toEqual({ path, status: 200 });
+      expect({ path, cacheControl: res.headers.get("cache-control") }).toEqual({
+        path,
+        cacheControl: "no-store",
+      });
+    }
+    // A signed-in visitor who is not staff, and everyone signed out: the usual revalidation.
+    const member = await t.signIn("member.headers@example.com");
+    const own = await fetch(`${t.base}/properties`, { headers: { cookie: member } });
+    expect(own.headers.get("cache-control")).toBe("private, no-cache");
+  });
 });
