@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import {
   type AppLoadContext,
   type EntryContext,
+  type HeadersFunction,
   isRouteErrorResponse,
   ServerRouter,
 } from "react-router";
@@ -50,7 +51,12 @@ export default function handleRequest(
     imageOrigins: context.env.photoBaseUrl ? [new URL(context.env.photoBaseUrl).origin] : [],
     development: import.meta.env.DEV,
   });
-  for (const [name, value] of Object.entries(policy)) headers.set(name, value);
+  keepRouteHeadersOnErrorPages(routerContext, headers);
+  // The policy fills in what the route left unset: a header a route sets is its own (the private
+  // link's `Referrer-Policy: no-referrer`, docs/behaviour.md §32). The script policy is always ours.
+  for (const [name, value] of Object.entries(policy)) {
+    if (name === "Content-Security-Policy" || !headers.has(name)) headers.set(name, value);
+  }
   headers.set("Content-Type", "text/html; charset=utf-8");
 
   // Every page is sent whole (it is kept, ETagged and compressed by server/page-pipeline.ts),
@@ -100,6 +106,35 @@ export default function handleRequest(
     );
     const timeout = setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/**
+ * A route below the error boundary that answers (the root's, for a thrown 500 or 503) loses its
+ * `headers` in React Router's merge: its error page carries them all the same, so a private
+ * link's page stays `no-store` and `no-referrer` when it fails.
+ */
+function keepRouteHeadersOnErrorPages(routerContext: EntryContext, headers: Headers) {
+  const { errors, matches } = routerContext.staticHandlerContext;
+  if (!errors) return;
+  const boundary = matches.findIndex((m) => errors[m.route.id] !== undefined);
+  for (const match of matches.slice(boundary + 1)) {
+    // On the server these are the route files' whole modules, `headers` included.
+    const module = routerContext.routeModules[match.route.id] as
+      | { headers?: HeadersFunction | HeadersInit }
+      | undefined;
+    const own = module?.headers;
+    if (!own) continue;
+    const set =
+      typeof own === "function"
+        ? own({
+            loaderHeaders: new Headers(),
+            parentHeaders: new Headers(),
+            actionHeaders: new Headers(),
+            errorHeaders: undefined,
+          })
+        : own;
+    for (const [name, value] of new Headers(set)) headers.set(name, value);
+  }
 }
 
 /**

@@ -143,6 +143,8 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
       return {
         shared: viewer.user === null,
         limited: !viewer.isAdmin,
+        // Staff see personal data (leads, applications, mail) on their pages: never stored.
+        noStore: viewer.isAdmin,
         context: {
           db: loaderDb,
           images,

@@ -26,8 +26,12 @@ export interface PagePipelineOptions<Context> {
   /**
    * Who is asking. `shared`: a signed-out visitor, who sees what every signed-out visitor sees.
    * `limited`: whether renders for this visitor count against limitRender (default true).
+   * `noStore`: what this visitor sees holds personal data (staff's pages): answers carry
+   * `Cache-Control: no-store` unless the route set its own.
    */
-  identify(request: Request): Promise<{ shared: boolean; context: Context; limited?: boolean }>;
+  identify(
+    request: Request,
+  ): Promise<{ shared: boolean; context: Context; limited?: boolean; noStore?: boolean }>;
   /** The canonical form of a page URL (server/canonical-url.ts). */
   pageTargets: PageTargets;
   /**
@@ -166,8 +170,9 @@ export function createPagePipeline<Context>(options: PagePipelineOptions<Context
   const renders = new Map<string, { generation: number; page: Promise<Page | null> }>();
   return async (request) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
-      const { context } = await options.identify(request);
-      return withRefusalText(await options.render(request, context));
+      const { context, noStore } = await options.identify(request);
+      const response = await options.render(request, context);
+      return withRefusalText(noStore ? withNoStore(response) : response);
     }
     const sent = new URL(request.url);
     const first = options.pageTargets(sent);
@@ -191,7 +196,7 @@ export function createPagePipeline<Context>(options: PagePipelineOptions<Context
     // the render, so its page is not kept.
     const generation = cache?.currentGeneration ?? 0;
 
-    const { shared, context, limited = true } = await options.identify(request);
+    const { shared, context, limited = true, noStore = false } = await options.identify(request);
     if (kept && shared) return respond(request, kept);
     // Signed-out visitors asking for a page that is being rendered for the current data wait
     // for that render instead of starting their own: after a change clears the kept pages, a
@@ -225,7 +230,7 @@ export function createPagePipeline<Context>(options: PagePipelineOptions<Context
       if (!response.body) return withRefusalText(response);
       if (type.startsWith("text/event-stream")) return response;
 
-      let page = await toPage(response, options.defaultHeaders ?? {});
+      let page = await toPage(response, options.defaultHeaders ?? {}, noStore);
       const keep = cache && shared && target.kept !== false;
       if (keep && page.status === 200 && KEPT_TYPES.test(type) && !page.cookies.length) {
         page = cache.set(key, page, generation);
@@ -287,9 +292,22 @@ function withRefusalText(response: Response): Response {
   return new Response(statusText(response.status), { status: response.status, headers });
 }
 
+/** An action's answer to a visitor whose pages are never stored (see `identify`). */
+function withNoStore(response: Response): Response {
+  if (response.headers.has("cache-control")) return response;
+  const headers = new Headers(response.headers);
+  headers.set("cache-control", "no-store");
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
+
 async function toPage(
   response: Response,
   defaults: Readonly<Record<string, string>>,
+  noStore: boolean,
 ): Promise<Page> {
   const body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string> = {};
@@ -301,7 +319,8 @@ async function toPage(
     headers.etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
   }
   // Pages depend on who is signed in: only this browser may keep them, and must ask again.
-  headers["cache-control"] ??= "private, no-cache";
+  // Staff's pages (leads, applications, the outbox) are not kept even there (docs/behaviour.md §13).
+  headers["cache-control"] ??= noStore ? "no-store" : "private, no-cache";
   return new Page(response.status, headers, body, response.headers.getSetCookie());
 }
 
