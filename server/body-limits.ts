@@ -126,6 +126,9 @@ function capBody(req: IncomingMessage, res: ServerResponse, limit: number) {
     capped = true;
     closeAfterAnswer(req, res);
     push(chunk, encoding);
+    // Ended here for its reader. Marked complete first: a request that ends incomplete is
+    // destroyed with its socket, and the answer would be lost.
+    req.complete = true;
     push(null);
     return false;
   };
@@ -137,16 +140,24 @@ function capBody(req: IncomingMessage, res: ServerResponse, limit: number) {
  */
 function stopReading(req: IncomingMessage, res: ServerResponse) {
   req.pause();
+  // Counts as taken by a reader (at most Node's small buffer is read): after the answer, Node
+  // would otherwise read the rest and throw it away until the connection closes.
+  req.read(0);
   closeAfterAnswer(req, res);
 }
 
 function closeAfterAnswer(req: IncomingMessage, res: ServerResponse) {
   if (!res.headersSent) res.setHeader("Connection", "close");
   const socket = req.socket;
-  res.once("finish", () => {
+  // Closing a socket with unread bytes resets the connection, and the client may lose the
+  // answer: Node's own close after a "Connection: close" answer (destroySoon) only half-closes
+  // it here, and the socket is closed a moment later.
+  const closeSoon = () => {
     socket.end();
     setTimeout(() => socket.destroy(), CLOSE_AFTER_REFUSAL_MS).unref();
-  });
+  };
+  socket.destroySoon = closeSoon;
+  res.once("finish", closeSoon);
   res.once("close", () => {
     if (!res.writableFinished) socket.destroy();
   });
