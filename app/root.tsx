@@ -81,9 +81,10 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   // On the server, entry.server.tsx's handleError has logged it already (with the request's id).
   if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
-  // A database outage (503): the server says so in `message` (docs/behaviour.md, "Database faults").
+  // A database outage (503): the server says so in `message` (docs/behaviour.md, "Database faults");
+  // so does a body over its limit (413, docs/decisions/0072-request-body-limits.md).
   const outage =
-    isRouteErrorResponse(error) && error.status === 503
+    isRouteErrorResponse(error) && (error.status === 503 || error.status === 413)
       ? (error.data as { message?: unknown } | null)?.message
       : undefined;
   // A fault answered by app/shared/page-fault.server.ts carries the request's id, shown as the

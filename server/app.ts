@@ -14,9 +14,11 @@ import { liveEventStream } from "~/features/live/event-stream.server";
 import type { LiveHub } from "~/features/live/hub.server";
 import { createSettingsApi } from "~/features/site-settings/index.server";
 import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/db.server";
+import { crossSiteFetch } from "~/shared/fetch-metadata";
 import { log, withRequestId } from "~/shared/logger.server";
 import { redactUrl } from "~/shared/redact-url";
 import { APPLICATION_PDF_PATH, applicationPdf } from "./application-pdf";
+import { bodyLimits } from "./body-limits";
 import { createPageTargets, type PageTargets } from "./canonical-url";
 import { clientKey } from "./client-address";
 import { finalErrorHandler } from "./error-handler";
@@ -63,6 +65,9 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
     res.set(baseline);
     next();
   });
+
+  // Every body's limit, before anything reads one (docs/decisions/0072-request-body-limits.md).
+  app.use(bodyLimits());
 
   app.use(rateLimits(env.limits, env.databaseUrl ? db : null));
 
@@ -348,7 +353,13 @@ function sameOriginWrites(publicUrl: string): express.RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const origin = req.headers.origin;
-    if (!origin) return next(); // Non-browser clients (and same-origin forms in old browsers).
+    if (!origin) {
+      // Non-browser clients (and same-origin forms in old browsers) pass; a browser that says
+      // another site's page sent it (Fetch Metadata, docs/behaviour.md §16) does not.
+      if (!crossSiteFetch(req.headers["sec-fetch-site"])) return next();
+      res.status(403).json({ error: "Cross-site requests are not allowed." });
+      return;
+    }
     const ownOrigin = `${req.protocol}://${req.headers.host}`;
     if (origin === allowed || origin === ownOrigin) return next();
     res.status(403).json({ error: "Cross-site requests are not allowed." });

@@ -20,7 +20,7 @@ import {
 import { pageMeta } from "~/features/layout/page-meta";
 import { leadMailOf } from "~/features/leads/index.server";
 import { formatWhen } from "~/shared/format-when";
-import { FORM_UNREADABLE, readForm } from "~/shared/read-form.server";
+import { isForm, readForm } from "~/shared/read-form.server";
 import type { Route } from "./+types/admin-application";
 
 /** At most this many characters of notes on an application. */
@@ -56,7 +56,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const refuse = (error: string, status = 400) => data({ error }, { status });
   if (!key || !Number.isSafeInteger(id)) return refuse(GONE, 404);
   const form = await readForm(request);
-  if (!form) return refuse(FORM_UNREADABLE);
+  if (!isForm(form)) return refuse(form.message, form.status);
   const intent = form.get("intent");
   if (intent === "status") {
     const status = form.get("status");

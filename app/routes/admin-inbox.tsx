@@ -20,7 +20,7 @@ import {
   setLeadStatus,
 } from "~/features/leads/index.server";
 import { pageFault } from "~/shared/page-fault.server";
-import { FORM_UNREADABLE, readForm } from "~/shared/read-form.server";
+import { isForm, readForm } from "~/shared/read-form.server";
 import type { Route } from "./+types/admin-inbox";
 
 const PAGE_SIZE = 50;
@@ -80,7 +80,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const by = viewer.user?.email ?? viewer.user?.sub ?? null;
   const form = await readForm(request);
   const refuse = (error: string, status = 400) => data({ error }, { status });
-  if (!form) return refuse(FORM_UNREADABLE);
+  if (!isForm(form)) return refuse(form.message, form.status);
   const intent = form.get("intent");
   const id = Number(form.get("id"));
   const gone = "This item is no longer in the inbox.";

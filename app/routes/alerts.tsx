@@ -6,7 +6,7 @@ import { ALERT_LABELS } from "~/domain/listing-alerts";
 import { pageMeta } from "~/features/layout/page-meta";
 import { AlertForm } from "~/features/listings/alert-form";
 import { submitAlert } from "~/features/listings/alert-submit.server";
-import { readForm, unreadableFormAnswer } from "~/shared/read-form.server";
+import { isForm, readForm, unreadableFormAnswer } from "~/shared/read-form.server";
 import type { Route } from "./+types/alerts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -20,7 +20,7 @@ export function loader() {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (!form) return unreadableFormAnswer({ email: "", target: null });
+  if (!isForm(form)) return unreadableFormAnswer({ email: "", target: null }, form);
   const result = await submitAlert(context, form);
   const listing = typeof form.get("listing") === "string" ? String(form.get("listing")) : "";
   const [collection = "", id = ""] = listing.split("/");

@@ -7,7 +7,7 @@ import { INQUIRY_LABELS } from "~/domain/inquiry";
 import { pageMeta } from "~/features/layout/page-meta";
 import { InquiryForm } from "~/features/leads";
 import { submitInquiry } from "~/features/leads/index.server";
-import { readForm, unreadableFormAnswer } from "~/shared/read-form.server";
+import { isForm, readForm, unreadableFormAnswer } from "~/shared/read-form.server";
 import type { Route } from "./+types/inquiries";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -21,9 +21,9 @@ export function loader() {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (!form) {
+  if (!isForm(form)) {
     const values = { name: "", email: "", phone: "", message: "", showing: false, times: [] };
-    return unreadableFormAnswer({ values, listing: null });
+    return unreadableFormAnswer({ values, listing: null }, form);
   }
   const result = await submitInquiry(context, form);
   if (result.ok) return { ok: true as const, listing: result.listing };

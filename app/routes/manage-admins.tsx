@@ -4,7 +4,7 @@ import { grantAdmin, listAdmins, revokeAdmin } from "~/features/auth/admins.serv
 import { pageMeta } from "~/features/layout/page-meta";
 import { isValidationError } from "~/shared/http-error.server";
 import { pageFault } from "~/shared/page-fault.server";
-import { FORM_UNREADABLE, readForm } from "~/shared/read-form.server";
+import { isForm, readForm } from "~/shared/read-form.server";
 import type { Route } from "./+types/manage-admins";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireAdminPage(context);
   const form = await readForm(request);
-  if (!form) return data({ error: FORM_UNREADABLE }, { status: 400 });
+  if (!isForm(form)) return data({ error: form.message }, { status: form.status });
   const email = String(form.get("email") ?? "");
   try {
     if (form.get("intent") === "revoke") {

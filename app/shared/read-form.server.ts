@@ -1,12 +1,33 @@
 // A page action's form. A body that is no form (JSON, a cut-off upload, a wrong content type)
 // is bad input like any other: refused with a message, never a 5xx (docs/decisions/0036-resilience-suites.md).
+// It is read with a limit counted as it arrives (docs/decisions/0072-request-body-limits.md).
 import { data } from "react-router";
+import {
+  FORM_BODY_BYTES,
+  FORM_TOO_LARGE,
+  type FormRefusal,
+  readLimitedForm,
+} from "./request-body.server";
+
+export type { FormRefusal } from "./request-body.server";
 
 export const FORM_UNREADABLE = "The form could not be read. Reload the page and try again.";
 
-/** The request's form, or null when its body is not one. */
-export const readForm = (request: Request) => request.formData().catch(() => null);
+const UNREADABLE: FormRefusal = { status: 400, message: FORM_UNREADABLE };
+const TOO_LARGE: FormRefusal = { status: 413, message: FORM_TOO_LARGE };
 
-/** The public forms' answer to an unreadable body: the form's empty answer with one error. */
-export const unreadableFormAnswer = <T extends object>(empty: T) =>
-  data({ ok: false as const, errors: { form: FORM_UNREADABLE }, ...empty }, { status: 400 });
+/** The request's form (at most FORM_BODY_BYTES), or why it was refused. */
+export const readForm = (request: Request, limit = FORM_BODY_BYTES) =>
+  readLimitedForm(request, limit, UNREADABLE, TOO_LARGE);
+
+export const isForm = (read: FormData | FormRefusal): read is FormData => read instanceof FormData;
+
+/** The public forms' answer to a refused body: the form's empty answer with one error. */
+export const unreadableFormAnswer = <T extends object>(
+  empty: T,
+  refusal: FormRefusal = UNREADABLE,
+) =>
+  data(
+    { ok: false as const, errors: { form: refusal.message }, ...empty },
+    { status: refusal.status },
+  );

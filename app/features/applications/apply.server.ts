@@ -24,7 +24,8 @@ import { enqueueMail } from "~/features/mail/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
 import type { Queryable } from "~/shared/db.server";
 import { log } from "~/shared/logger.server";
-import { FORM_UNREADABLE, readForm } from "~/shared/read-form.server";
+import { FORM_UNREADABLE, isForm, readForm } from "~/shared/read-form.server";
+import { readLimitedForm } from "~/shared/request-body.server";
 import {
   addDocument,
   completeApplicant,
@@ -104,7 +105,11 @@ export async function applyLoader(context: AppLoadContext, url: URL): Promise<Ap
 }
 
 const refuse = (answer: ApplyAnswer, status = 400) => data(answer, { status });
-const formRefused = () => refuse({ errors: { form: FORM_UNREADABLE } });
+/** A refused body: what the form shows, and the status. */
+interface ApplyRefusal {
+  errors: FieldErrors;
+  status: 400 | 413;
+}
 
 /** Who is told of new applications, and what e-mails to applicants are signed with. */
 async function mailOf(context: AppLoadContext) {
@@ -160,7 +165,7 @@ export async function applyAction(context: AppLoadContext, request: Request) {
   const key = context.applications.key;
   if (!key) return refuse({ errors: { form: DATA_KEY_MISSING } }, 503);
   const form = await readForm(request);
-  if (!form) return formRefused();
+  if (!isForm(form)) return refuse({ errors: { form: form.message } }, form.status);
   const answers = answersFrom("applicant", (name) => form.get(name));
   const listingValue = String(form.get("listing") ?? "");
   const listing = await chosenListing(context, listingValue);
@@ -272,35 +277,33 @@ export async function continueLoader(context: AppLoadContext, url: URL) {
 }
 
 const MB = 1024 * 1024;
-/** A document upload's whole request: one file of 10 MB and the form's few fields. */
-const UPLOAD_REQUEST_BYTES = DOCUMENT_LIMITS.bytes + MB;
+/**
+ * A document upload's whole request: one file of 10 MB and the form's few fields
+ * (server/body-limits.ts caps the route's multipart bodies at the same figure).
+ */
+export const UPLOAD_REQUEST_BYTES = DOCUMENT_LIMITS.bytes + MB;
 
 /**
- * The form of a post to the private link. An upload is read with a cap (a page action's body is
- * otherwise read whole): a larger one is refused before it is read.
+ * The form of a post to the private link, read with a limit counted as it arrives
+ * (docs/decisions/0072-request-body-limits.md): an upload's is the document's own, any other
+ * form's the small one of every page form.
  */
-async function readStepForm(request: Request): Promise<FormData | "too-big" | null> {
+async function readStepForm(request: Request): Promise<FormData | ApplyRefusal> {
   const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("multipart/form-data")) return readForm(request);
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (declared > UPLOAD_REQUEST_BYTES) return "too-big";
-  if (!request.body) return null;
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-    if (done || !value) break;
-    total += value.length;
-    if (total > UPLOAD_REQUEST_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      return "too-big";
-    }
-    chunks.push(value);
-  }
-  return new Response(Buffer.concat(chunks), { headers: { "content-type": type } })
-    .formData()
-    .catch(() => null);
+  const form = type.startsWith("multipart/form-data")
+    ? await readLimitedForm(
+        request,
+        UPLOAD_REQUEST_BYTES,
+        { status: 400, message: FORM_UNREADABLE },
+        { status: 413, message: DOCUMENT_ERRORS.tooBig },
+      )
+    : await readForm(request);
+  if (isForm(form)) return form;
+  const tooBigFile = form.status === 413 && type.startsWith("multipart/form-data");
+  return {
+    errors: tooBigFile ? { file: form.message } : { form: form.message },
+    status: form.status,
+  };
 }
 
 /** Every post to a private link: what was typed is saved first, then the button's action. */
@@ -312,10 +315,7 @@ export async function continueAction(context: AppLoadContext, request: Request) 
   const opened = await openApplication(context.db, key, token);
   if (!opened) return refuse({ errors: { form: APPLY_MESSAGES.gone } }, 404);
   const form = await readStepForm(request);
-  if (form === "too-big") {
-    return refuse({ errors: { file: DOCUMENT_ERRORS.tooBig } }, 413);
-  }
-  if (!form) return formRefused();
+  if (!(form instanceof FormData)) return refuse({ errors: form.errors }, form.status);
   const intent = form.get("intent");
   const position = opened.applicant.position;
 

@@ -25,7 +25,13 @@ export {
   submitApplication,
   withdrawApplication,
 } from "./applications.server";
-export { applyAction, applyLoader, continueAction, continueLoader } from "./apply.server";
+export {
+  applyAction,
+  applyLoader,
+  continueAction,
+  continueLoader,
+  UPLOAD_REQUEST_BYTES,
+} from "./apply.server";
 export { DATA_KEY_MISSING } from "./data-key.server";
 export { DOCUMENT_ERRORS, DocumentRejectedError, DocumentVault } from "./documents.server";
 export { applicationRef } from "./names.server";

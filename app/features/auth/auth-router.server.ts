@@ -4,6 +4,7 @@ import express from "express";
 import type { Db } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { logEvent } from "~/shared/events.server";
+import { crossSiteFetch } from "~/shared/fetch-metadata";
 import { log } from "~/shared/logger.server";
 import { bindAdminGrants } from "./admins.server";
 import {
@@ -85,7 +86,10 @@ export async function createAuthRouter({ db, env }: { db: Db; env: Env }): Promi
   });
 
   router.post("/auth/logout", async (req, res) => {
-    if (!sameOriginOrAbsent(req.headers.origin, env.publicUrl)) {
+    if (
+      !sameOriginOrAbsent(req.headers.origin, env.publicUrl) ||
+      (!req.headers.origin && crossSiteFetch(req.headers["sec-fetch-site"]))
+    ) {
       res.status(403).json({ error: "Cross-origin request refused." });
       return;
     }

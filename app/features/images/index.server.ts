@@ -2,7 +2,13 @@
 export { type BlobBackend, readAll } from "./blob-backend.server";
 export { DiskBackend } from "./disk-backend.server";
 export type { RepairReport } from "./disk-repair.server";
-export { UPLOAD_LIMITS, type Upload, type UploadedFile, withUpload } from "./multipart.server";
+export {
+  tooLargeInTotal,
+  UPLOAD_LIMITS,
+  type Upload,
+  type UploadedFile,
+  withUpload,
+} from "./multipart.server";
 export {
   IMAGE_LIMITS,
   ImageRejectedError,

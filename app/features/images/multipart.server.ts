@@ -157,7 +157,7 @@ function receive(req: Request, res: Response, newTempFile: () => Promise<string>
   });
 }
 
-function tooLargeInTotal() {
+export function tooLargeInTotal() {
   return new HttpError(
     413,
     `The upload is larger than ${UPLOAD_LIMITS.maxTotalBytes / MB} MB in total. Send fewer images at once.`,

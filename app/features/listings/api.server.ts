@@ -13,6 +13,7 @@ import {
 import type { Db } from "~/shared/db.server";
 import { logEvent } from "~/shared/events.server";
 import { HttpError } from "~/shared/http-error.server";
+import { JSON_BODY_BYTES } from "~/shared/request-body.server";
 import { actorOf, route } from "./api-route.server";
 import { csvRoutes } from "./csv-api.server";
 import { eraseDeleted } from "./deleted.server";
@@ -54,7 +55,7 @@ export function createListingApi({
   const writes = new ListingWrites(db, images);
   const api = express.Router();
   api.use(requireAdmin);
-  api.use(express.json({ limit: "200kb" }));
+  api.use(express.json({ limit: JSON_BODY_BYTES }));
   // No record has such an id: answer as for any missing one, without asking the database.
   api.param("id", (req, _res, next, id: string) => {
     if (isPossibleListingId(id)) return next();

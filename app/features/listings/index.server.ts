@@ -10,6 +10,7 @@ export {
   startAlertWorker,
   unsubscribe,
 } from "./alerts.server";
+export { tooLarge as csvTooLarge } from "./csv-import.server";
 export { type DeletedListing, listDeleted } from "./deleted.server";
 export {
   type HistoryEntry,
