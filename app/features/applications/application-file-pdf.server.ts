@@ -8,7 +8,8 @@ import {
   DOCUMENT_KINDS,
   STEP_FIELDS,
 } from "~/domain/rental-application";
-import { embedTextFonts } from "~/features/site-settings/index.server";
+import { embedTextFonts } from "~/features/site-settings/pdf-fonts.server";
+import { runDocumentJob } from "./document-jobs.server";
 import type { DocumentVault } from "./documents.server";
 import type { ApplicationRecord } from "./staff.server";
 
@@ -41,11 +42,43 @@ function wrap(text: string, width = WRAP): string[] {
 /** A draft's answers are saved as typed ('Back' checks nothing): control characters print as spaces. */
 const printable = (text: string) => text.replace(/\p{Cc}/gu, " ");
 
+/** What the worker needs: the record, and each document's bytes by storage key. */
+export interface FilePdfInput {
+  record: ApplicationRecord;
+  companyName: string;
+  documents: Record<string, Uint8Array>;
+}
+
+/**
+ * 'Download PDF', built in a document worker with its limits (docs/decisions/0073): a document's
+ * pages are parsed by pdf-lib, which must never run on the main thread. The documents are
+ * unsealed here (the key stays in the main thread) and handed over as bytes.
+ */
 export async function buildApplicationFilePdf(
   record: ApplicationRecord,
   vault: DocumentVault,
   companyName: string,
 ): Promise<Uint8Array> {
+  const documents: Record<string, Uint8Array> = {};
+  for (const applicant of record.applicants) {
+    for (const d of applicant.documents) {
+      const read = d.storageKey ? await vault.read(d.storageKey) : null;
+      if (read && d.storageKey) documents[d.storageKey] = read;
+    }
+  }
+  const { data } = await runDocumentJob({
+    kind: "file-pdf",
+    input: { record, companyName, documents },
+  });
+  return new Uint8Array(data.buffer, data.byteOffset, data.length);
+}
+
+/** Builds the PDF in the calling thread: only the document worker calls this. */
+export async function buildApplicationFilePdfNow({
+  record,
+  companyName,
+  documents,
+}: FilePdfInput): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Rental application ${record.id} — ${companyName}`);
   pdf.setAuthor(companyName);
@@ -118,7 +151,7 @@ export async function buildApplicationFilePdf(
   // The documents themselves, after the answers.
   for (const applicant of record.applicants) {
     for (const d of applicant.documents) {
-      const read = d.storageKey ? await vault.read(d.storageKey) : null;
+      const read = d.storageKey ? documents[d.storageKey] : undefined;
       if (!read) continue;
       // A copy with a buffer of its own: pdf-lib's JPEG reader reads `.buffer` from offset 0,
       // and a Buffer from the vault is a view into a larger one.
