@@ -28,8 +28,15 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * emitted by vite.config.ts), else its TypeScript source through a small tsx loader.
  */
 function workerEntry(): { file: string; workerData?: { source: string } } {
-  const built = path.join(here, "document-worker.js");
-  if (!import.meta.url.endsWith(".ts") && existsSync(built)) return { file: built };
+  if (!import.meta.url.endsWith(".ts")) {
+    // (In a chunk under build/server/assets/ should the bundler ever move this module there.)
+    for (const built of [
+      path.join(here, "document-worker.js"),
+      path.join(here, "..", "document-worker.js"),
+    ]) {
+      if (existsSync(built)) return { file: built };
+    }
+  }
   return {
     file: path.join(here, "document-worker-dev.mjs"),
     workerData: { source: new URL("./document-worker.server.ts", import.meta.url).href },

@@ -3,7 +3,7 @@
 // sharp) or building 'Download PDF' never blocks the server's main thread. The production build
 // emits it as build/server/document-worker.js (vite.config.ts).
 import { parentPort } from "node:worker_threads";
-import { buildApplicationFilePdfNow, type FilePdfInput } from "./application-file-pdf.server";
+import { buildApplicationFilePdfNow, type FilePdfInput } from "./application-file-pdf-build.server";
 import { checkDocumentNow, DocumentRejectedError } from "./document-check.server";
 
 export type DocumentJob =
