@@ -1,15 +1,17 @@
 // /admin/applications/{id}/documents/{documentId}: one applicant's document, decrypted, as a
 // download (Content-Disposition: attachment), recorded in the application's history. Admins
-// only; the only route that serves an application's document (docs/behaviour.md §32).
+// only; the only route that serves an application's document (docs/behaviour.md §32). Named
+// `{kind}-{id}.{pdf|jpg|png}` from the checked type, never the uploaded name (decision 0073).
 import { actorOf, downloadNotFound } from "~/features/admin/guard.server";
 import { readDocument } from "~/features/applications/index.server";
 import type { Route } from "./+types/admin-application-document";
 
-/** A file name for the header: what was uploaded, in ASCII and as UTF-8 (RFC 6266). */
-export function attachment(name: string) {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+/** The extension of each type a document is stored as (the checked type, never the name's). */
+const EXTENSIONS: Record<string, string> = {
+  "application/pdf": "pdf",
+  "image/jpeg": "jpg",
+  "image/png": "png",
+};
 
 /** A download has no other method (the same 404 for anyone, as the inbox's CSV). */
 export const action = downloadNotFound;
@@ -27,11 +29,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const by = actorOf(viewer);
   const document = await readDocument(context.db, key, id, documentId, by);
   const bytes = document ? await vault.read(document.storageKey) : null;
-  if (!document || !bytes) return downloadNotFound();
+  const extension = document ? EXTENSIONS[document.contentType] : undefined;
+  if (!document || !bytes || !extension) return downloadNotFound();
+  const kind = document.kind.replace(/[^a-z]/g, "") || "document";
   return new Response(new Uint8Array(bytes), {
     headers: {
       "Content-Type": document.contentType,
-      "Content-Disposition": attachment(document.name),
+      "Content-Disposition": `attachment; filename="${kind}-${documentId}.${extension}"`,
       "Content-Length": String(bytes.length),
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",

@@ -360,7 +360,7 @@ export async function addDocument(
   now = new Date(),
 ): Promise<{ id: number }> {
   const opened = await editableApplicant(db, token, now);
-  if (!opened) throw new DocumentRejectedError(DOCUMENT_REFUSALS.closed);
+  if (!opened) throw new DocumentRejectedError(DOCUMENT_REFUSALS.closed, 409);
   const checked = await checkDocument(upload.bytes);
   const storageKey = await vault.store(opened.applicationId, checked.data);
   try {

@@ -420,7 +420,7 @@ async function documentAction(
     });
   } catch (error) {
     if (error instanceof DocumentRejectedError) {
-      return refuse({ errors: { file: error.message } });
+      return refuse({ errors: { file: error.message } }, error.status);
     }
     throw error;
   }

@@ -9,6 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiskBackend } from "~/features/images/index.server";
 import { jpegWithGps } from "../../../tests/support/images";
+import { pdfBomb } from "../../../tests/support/pdf-bomb";
 import { checkDocument, DOCUMENT_ERRORS, DocumentVault } from "./documents.server";
 
 async function pdf(withScript = false) {
@@ -58,6 +59,71 @@ describe("checkDocument", () => {
     await expect(checkDocument(big)).rejects.toThrow(DOCUMENT_ERRORS.tooBig);
     await expect(checkDocument(Buffer.alloc(0))).rejects.toThrow(DOCUMENT_ERRORS.damaged);
   });
+});
+
+/** A one-page PDF with `extra` set on its catalog (or, with `onPage`, on its page). */
+async function pdfWith(extra: Record<string, unknown>, onPage = false) {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([300, 200]);
+  page.drawText("Bank statement", { x: 10, y: 100, size: 10 });
+  const target = onPage ? page.node : doc.catalog;
+  for (const [name, value] of Object.entries(extra)) {
+    target.set(PDFName.of(name), doc.context.register(doc.context.obj(value as never)));
+  }
+  return Buffer.from(await doc.save());
+}
+
+describe("checkDocument: only what a scanned document needs", () => {
+  it("wants the PDF, JPEG or PNG signature at offset 0", async () => {
+    const html = Buffer.from("<html><!-- %PDF-1.7 --><script>alert(1)</script></html>");
+    await expect(checkDocument(html)).rejects.toThrow(DOCUMENT_ERRORS.type);
+    const shifted = Buffer.concat([Buffer.from("   \n"), await pdf()]);
+    await expect(checkDocument(shifted)).rejects.toThrow(DOCUMENT_ERRORS.type);
+  });
+
+  it("refuses open actions, event actions, forms, remote links and form submission", async () => {
+    const cases = [
+      { OpenAction: { S: "GoToR", F: PDFString.of("\\\\evil.example\\share\\x.pdf") } },
+      { OpenAction: { S: "URI", URI: PDFString.of("https://evil.example/") } },
+      { AcroForm: { Fields: [], XFA: PDFString.of("<xdp:xdp/>") } },
+      { AA: { O: { S: "SubmitForm", F: PDFString.of("https://evil.example/") } } },
+    ];
+    for (const extra of cases) {
+      await expect(
+        checkDocument(await pdfWith(extra)),
+        JSON.stringify(Object.keys(extra)),
+      ).rejects.toThrow(DOCUMENT_ERRORS.active);
+    }
+    const link = {
+      Annots: [
+        {
+          Type: "Annot",
+          Subtype: "Link",
+          Rect: [0, 0, 10, 10],
+          A: { S: "Launch", F: PDFString.of("cmd.exe") },
+        },
+      ],
+    };
+    await expect(checkDocument(await pdfWith(link, true))).rejects.toThrow(DOCUMENT_ERRORS.active);
+  });
+
+  it("refuses a PDF bomb in a worker, the main thread free meanwhile", async () => {
+    const bomb = await pdfBomb();
+    let lag = 0;
+    let last = performance.now();
+    const tick = setInterval(() => {
+      const now = performance.now();
+      lag = Math.max(lag, now - last - 10);
+      last = now;
+    }, 10);
+    try {
+      await expect(checkDocument(bomb)).rejects.toThrow(DOCUMENT_ERRORS.tooComplex);
+    } finally {
+      clearInterval(tick);
+    }
+    // pdf-lib on the main thread held it for seconds; a busy shared machine adds some of its own.
+    expect(lag).toBeLessThan(500);
+  }, 120_000);
 });
 
 describe("DocumentVault", () => {

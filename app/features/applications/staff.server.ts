@@ -348,14 +348,15 @@ export async function readDocument(
   applicationId: number,
   documentId: number,
   by: string | null,
-): Promise<{ name: string; contentType: string; storageKey: string } | null> {
+): Promise<{ name: string; kind: string; contentType: string; storageKey: string } | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{
       nameSealed: Uint8Array;
+      kind: string;
       storageKey: string;
       contentType: string;
     }>(
-      `SELECT d.name_sealed AS "nameSealed", d.storage_key AS "storageKey",
+      `SELECT d.name_sealed AS "nameSealed", d.kind, d.storage_key AS "storageKey",
          d.content_type AS "contentType"
        FROM application_documents d JOIN applicants p ON p.id = d.applicant_id
        JOIN applications a ON a.id = p.application_id
@@ -372,6 +373,7 @@ export async function readDocument(
       name: unseal(key, Buffer.from(row.nameSealed), documentNameContext(row.storageKey)).toString(
         "utf8",
       ),
+      kind: row.kind,
       contentType: row.contentType,
       storageKey: row.storageKey,
     };
