@@ -21,6 +21,27 @@ export const tokenHash = (token: string | null | undefined) =>
   token && TOKEN.test(token) ? hashOf(token) : null;
 const newToken = () => randomBytes(32).toString("base64url");
 
+/**
+ * A new unsubscribe token for an address: only its SHA-256 is stored (migration 0017), so each
+ * e-mail gets its own; any of them deletes the address from every alert.
+ */
+async function newUnsubscribeToken(tx: Queryable, email: string): Promise<string> {
+  const token = newToken();
+  await tx.query("INSERT INTO alert_unsubscribe_tokens (token_hash, email) VALUES ($1, $2)", [
+    hashOf(token),
+    email,
+  ]);
+  return token;
+}
+
+/** Unsubscribe tokens of addresses with no alert left: nothing for them to do. */
+async function pruneUnsubscribeTokens(tx: Queryable): Promise<void> {
+  await tx.query(
+    `DELETE FROM alert_unsubscribe_tokens t
+     WHERE NOT EXISTS (SELECT 1 FROM listing_alerts a WHERE lower(a.email) = lower(t.email))`,
+  );
+}
+
 /** Every e-mail to an address carries this ref: unsubscribing erases its waiting ones. */
 const refOf = (email: string) => `alerts:${email.toLowerCase()}`;
 
@@ -67,24 +88,23 @@ export async function createAlert(
   ctx: AlertMailContext,
 ): Promise<void> {
   const token = newToken();
-  const unsubscribeToken = newToken();
   const site = await getSiteContent(db);
   const search = alert.kind === "search" ? alertSearchOf(alert.collection, alert.search) : null;
   await db.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO listing_alerts
-         (kind, email, token_hash, unsubscribe_token, collection, listing_id, search)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+         (kind, email, token_hash, collection, listing_id, search)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
       [
         alert.kind,
         email,
         hashOf(token),
-        unsubscribeToken,
         alert.collection,
         alert.kind === "listing" ? alert.listingId : null,
         search,
       ],
     );
+    const unsubscribeToken = await newUnsubscribeToken(tx, email);
     const what =
       alert.kind === "listing"
         ? `when ${alert.address} is available again`
@@ -136,8 +156,10 @@ export async function unsubscribe(db: Db, token: string | null): Promise<boolean
   if (!token || !TOKEN.test(token)) return false;
   return db.transaction(async (tx) => {
     const [alert] = await tx.query<{ email: string }>(
-      "SELECT email FROM listing_alerts WHERE unsubscribe_token = $1",
-      [token],
+      `SELECT t.email FROM alert_unsubscribe_tokens t
+       WHERE t.token_hash = $1
+         AND EXISTS (SELECT 1 FROM listing_alerts a WHERE lower(a.email) = lower(t.email))`,
+      [hashOf(token)],
     );
     if (!alert) return false;
     const emails = await tx.query<{ email: string }>(
@@ -145,6 +167,7 @@ export async function unsubscribe(db: Db, token: string | null): Promise<boolean
       [alert.email],
     );
     await eraseMailOf(tx, [...new Set(emails.map((e) => refOf(e.email)))]);
+    await pruneUnsubscribeTokens(tx);
     log().info({ event: "alerts unsubscribed", count: emails.length }, "alerts unsubscribed");
     return true;
   });
@@ -160,6 +183,7 @@ export async function eraseAlertsOf(tx: Queryable, email: string): Promise<numbe
     [email.trim()],
   );
   await eraseMailOf(tx, [refOf(email.trim())]);
+  await pruneUnsubscribeTokens(tx);
   return rows.length;
 }
 
@@ -176,21 +200,17 @@ export async function sendDueAlerts(db: Db, ctx: AlertMailContext): Promise<numb
       collection: Collection;
       listing_id: string;
       address: string;
-      unsubscribe_token: string;
     }>(
-      `SELECT a.id::int AS id, a.email, a.collection, a.listing_id, l.address,
-         coalesce(
-           (SELECT o.unsubscribe_token FROM listing_alerts o
-            WHERE lower(o.email) = lower(a.email) AND o.due_at IS NULL ORDER BY o.id LIMIT 1),
-           a.unsubscribe_token) AS unsubscribe_token
+      `SELECT a.id::int AS id, a.email, a.collection, a.listing_id, l.address
        FROM listing_alerts a JOIN listings l ON l.collection = a.collection AND l.id = a.listing_id
        WHERE a.due_at IS NOT NULL AND l.currently_available
        ORDER BY a.id LIMIT 50
        FOR UPDATE OF a SKIP LOCKED`,
     );
     for (const alert of due) {
-      // The alert ends with this e-mail. Its unsubscribe link is another alert's of the same
-      // address when there is one, so that it still deletes the address from those.
+      // The alert ends with this e-mail. Its unsubscribe link still deletes the address from
+      // its other alerts, if it has any (the tokens of an address with none are pruned below).
+      const unsubscribeToken = await newUnsubscribeToken(tx, alert.email);
       const url = `${base(ctx.publicUrl)}${listingPath(alert.collection, alert.listing_id)}`;
       await enqueueMail(tx, {
         kind: "alert-available",
@@ -204,9 +224,9 @@ export async function sendDueAlerts(db: Db, ctx: AlertMailContext): Promise<numb
           "This alert has done its job and is deleted; you will get no more e-mails about this property.",
           "",
           `— ${site.name}`,
-          ...unsubscribeLines(unsubscribeUrl(ctx, alert.unsubscribe_token)),
+          ...unsubscribeLines(unsubscribeUrl(ctx, unsubscribeToken)),
         ].join("\n"),
-        unsubscribeUrl: unsubscribeUrl(ctx, alert.unsubscribe_token),
+        unsubscribeUrl: unsubscribeUrl(ctx, unsubscribeToken),
       });
     }
     if (due.length > 0) {
@@ -214,6 +234,8 @@ export async function sendDueAlerts(db: Db, ctx: AlertMailContext): Promise<numb
         due.map((a) => a.id),
       ]);
     }
+    // Also those of addresses whose alerts went with a deleted listing.
+    await pruneUnsubscribeTokens(tx);
     return due.length;
   });
 }
@@ -245,9 +267,8 @@ export async function runSearchDigest(
       collection: Collection;
       search: string;
       since: string;
-      unsubscribe_token: string;
     }>(
-      `SELECT id::int AS id, email, collection, search, unsubscribe_token,
+      `SELECT id::int AS id, email, collection, search,
          coalesce(last_sent_at, confirmed_at) AS since
        FROM listing_alerts
        WHERE kind = 'search' AND confirmed_at IS NOT NULL AND confirmed_at <= $1
@@ -276,6 +297,7 @@ export async function runSearchDigest(
         ctx.now.toISOString(),
       ]);
       const shown = found.slice(0, DIGEST_MAX_LISTINGS);
+      const unsubscribeToken = await newUnsubscribeToken(tx, alert.email);
       const listUrl = `${base(ctx.publicUrl)}${KINDS[alert.collection].route}${alert.search ? `?${alert.search}` : ""}`;
       await enqueueMail(tx, {
         kind: "alert-matches",
@@ -297,9 +319,9 @@ export async function runSearchDigest(
           `The whole search: ${listUrl}`,
           "",
           `— ${site.name}`,
-          ...unsubscribeLines(unsubscribeUrl(ctx, alert.unsubscribe_token)),
+          ...unsubscribeLines(unsubscribeUrl(ctx, unsubscribeToken)),
         ].join("\n"),
-        unsubscribeUrl: unsubscribeUrl(ctx, alert.unsubscribe_token),
+        unsubscribeUrl: unsubscribeUrl(ctx, unsubscribeToken),
       });
       sent++;
     }
@@ -315,6 +337,7 @@ export async function purgeUnconfirmedAlerts(db: Queryable, now = new Date()): P
      RETURNING id`,
     [now.toISOString(), ALERT_CONFIRM_DAYS],
   );
+  await pruneUnsubscribeTokens(db);
   return rows.length;
 }
 
