@@ -27,6 +27,8 @@ export const ALERT_ERRORS = {
   email: INQUIRY_ERRORS.email,
   tooFast: "Please check your e-mail address and press the button again.",
   failed: "Your alert could not be saved. Please try again in a moment.",
+  mailCapped:
+    "We have sent as many e-mails to this address as we may for now, so your alert was not saved. Please try again tomorrow.",
 } as const;
 
 /** Days an unconfirmed alert is kept before it is deleted. */

@@ -8,7 +8,12 @@ import { ALERT_CONFIRM_DAYS, DIGEST_MAX_LISTINGS } from "~/domain/listing-alerts
 import { bedBathLine } from "~/domain/listing-format";
 import { type Collection, KINDS, listingPath } from "~/domain/listing-kinds";
 import { searchFromParams, searchToParams } from "~/domain/listing-search";
-import { enqueueMail, eraseMailOf } from "~/features/mail/index.server";
+import {
+  DEFAULT_UNCONFIRMED_CAPS,
+  enqueueMail,
+  eraseMailOf,
+  type UnconfirmedMailCaps,
+} from "~/features/mail/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
 import { log } from "~/shared/logger.server";
@@ -51,6 +56,8 @@ export type NewAlert =
 
 export interface AlertMailContext {
   publicUrl: string;
+  /** Caps on the confirmation, to an address not confirmed yet (docs/behaviour.md §26). */
+  unconfirmed?: UnconfirmedMailCaps;
 }
 
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, "");
@@ -65,10 +72,18 @@ const unsubscribeLines = (url: string) => [
   `To stop these e-mails and delete your address from our alerts: ${url}`,
 ];
 
-/** A search as words for e-mails: 'Properties: beds=2, maxRent=2000'. */
-function describeSearch(collection: Collection, search: string): string {
-  const params = [...new URLSearchParams(search)].map(([k, v]) => `${k}=${v}`).join(", ");
-  return `${KINDS[collection].route.slice(1)}${params ? ` (${params})` : ""}`;
+/**
+ * A search as words for e-mails: 'properties (beds=2, maxRent=2000)'. `typed: false` leaves out
+ * the free-text words (`q`), the one part a visitor types: for an address not confirmed yet.
+ */
+function describeSearch(collection: Collection, search: string, typed = true): string {
+  const all = [...new URLSearchParams(search)];
+  const params = all
+    .filter(([k]) => typed || k !== "q")
+    .map(([k, v]) => `${k}=${v}`)
+    .join(", ");
+  const words = !typed && all.some(([k]) => k === "q") ? " and the words you searched for" : "";
+  return `${KINDS[collection].route.slice(1)}${params ? ` (${params})` : ""}${words}`;
 }
 
 /** The canonical query of a search, without its order (an alert does not care about order). */
@@ -79,55 +94,68 @@ export function alertSearchOf(collection: Collection, params: URLSearchParams): 
 
 /**
  * Keeps an alert and writes its confirmation e-mail, in one transaction. Nothing else is sent
- * to the address until the link in that e-mail is opened and confirmed.
+ * to the address until the link in that e-mail is opened and confirmed. False, with nothing
+ * kept, when the confirmation is over the caps on mail to unconfirmed addresses.
  */
 export async function createAlert(
   db: Db,
   email: string,
   alert: NewAlert,
   ctx: AlertMailContext,
-): Promise<void> {
+): Promise<boolean> {
   const token = newToken();
   const site = await getSiteContent(db);
   const search = alert.kind === "search" ? alertSearchOf(alert.collection, alert.search) : null;
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO listing_alerts
+  const refused = new Error("over the caps");
+  return db
+    .transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO listing_alerts
          (kind, email, token_hash, collection, listing_id, search)
        VALUES ($1, $2, $3, $4, $5, $6)`,
-      [
-        alert.kind,
-        email,
-        hashOf(token),
-        alert.collection,
-        alert.kind === "listing" ? alert.listingId : null,
-        search,
-      ],
-    );
-    const unsubscribeToken = await newUnsubscribeToken(tx, email);
-    const what =
-      alert.kind === "listing"
-        ? `when ${alert.address} is available again`
-        : `once a day about new listings that match your search: ${describeSearch(alert.collection, search ?? "")}`;
-    await enqueueMail(tx, {
-      kind: "alert-confirm",
-      ref: refOf(email),
-      to: [email],
-      subject: "Confirm your e-mail alert",
-      body: [
-        `Someone, we hope you, asked ${site.name} to write to ${email} ${what}.`,
-        "",
-        "To confirm, open this link and press 'Confirm':",
-        confirmUrl(ctx, token),
-        "",
-        "If it was not you, ignore this e-mail: nothing more will be sent, and the request is deleted after a week.",
-        "",
-        `— ${site.name}`,
-        ...unsubscribeLines(unsubscribeUrl(ctx, unsubscribeToken)),
-      ].join("\n"),
-      unsubscribeUrl: unsubscribeUrl(ctx, unsubscribeToken),
+        [
+          alert.kind,
+          email,
+          hashOf(token),
+          alert.collection,
+          alert.kind === "listing" ? alert.listingId : null,
+          search,
+        ],
+      );
+      const unsubscribeToken = await newUnsubscribeToken(tx, email);
+      // The address is not confirmed yet: fixed text only, never the typed search words nor the
+      // typed address (docs/behaviour.md §31); the listing's address is the stored one.
+      const what =
+        alert.kind === "listing"
+          ? `when ${alert.address} is available again`
+          : `once a day about new listings that match your search: ${describeSearch(alert.collection, search ?? "", false)}`;
+      const id = await enqueueMail(tx, {
+        kind: "alert-confirm",
+        ref: refOf(email),
+        to: [email],
+        subject: "Confirm your e-mail alert",
+        unconfirmed: ctx.unconfirmed ?? DEFAULT_UNCONFIRMED_CAPS,
+        body: [
+          `Someone, we hope you, asked ${site.name} to write to this address ${what}.`,
+          "",
+          "To confirm, open this link and press 'Confirm':",
+          confirmUrl(ctx, token),
+          "",
+          "If it was not you, ignore this e-mail: nothing more will be sent, and the request is deleted after a week.",
+          "",
+          `— ${site.name}`,
+          ...unsubscribeLines(unsubscribeUrl(ctx, unsubscribeToken)),
+        ].join("\n"),
+        unsubscribeUrl: unsubscribeUrl(ctx, unsubscribeToken),
+      });
+      // Over the caps: the alert is not kept either (a rollback), and the visitor is told.
+      if (id === null) throw refused;
+      return true;
+    })
+    .catch((error) => {
+      if (error === refused) return false;
+      throw error;
     });
-  });
 }
 
 /** 'Confirm': true when the link's alert exists (confirmed now or before). */
