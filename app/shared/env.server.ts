@@ -165,6 +165,16 @@ const schema = z.object({
     )
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // The key before APPLICATION_DATA_KEY while rotating (docs/operations.md): opens what it sealed.
+  APPLICATION_DATA_KEY_PREVIOUS: z
+    .string()
+    .refine(
+      (v) =>
+        /^[A-Za-z0-9+/]+={0,2}$/.test(v.trim()) && Buffer.from(v.trim(), "base64").length === 32,
+      { error: "must be 32 bytes in base64 (e.g. `openssl rand -base64 32`)" },
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   APPLICATION_RETENTION_DAYS: wholeNumber(180, 1, 36_500),
   // Mail to addresses nobody confirmed (docs/behaviour.md §26): per recipient a day, in all an hour.
   UNCONFIRMED_MAIL_PER_ADDRESS_PER_DAY: wholeNumber(5, 1, 1000),
@@ -242,7 +252,7 @@ export type Env = {
    * APPLICATION_DATA_KEY (null: made into DATA_DIR outside production; applications refused in
    * production) and APPLICATION_RETENTION_DAYS (after a decision or a withdrawal).
    */
-  applications: { dataKey: string | null; retentionDays: number };
+  applications: { dataKey: string | null; dataKeyPrevious?: string | null; retentionDays: number };
   limits: {
     /** Sign-in starts (GET /auth/login) per client per 10 minutes. */
     signInsPer10Minutes: number;
@@ -341,6 +351,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     staleAfterDays: e.STALE_AFTER_DAYS,
     applications: {
       dataKey: e.APPLICATION_DATA_KEY?.trim() ?? null,
+      dataKeyPrevious: e.APPLICATION_DATA_KEY_PREVIOUS?.trim() ?? null,
       retentionDays: e.APPLICATION_RETENTION_DAYS,
     },
     mail: {

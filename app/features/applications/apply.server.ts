@@ -48,6 +48,7 @@ import {
 import { DATA_KEY_MISSING } from "./data-key.server";
 import { DOCUMENT_ERRORS, DocumentRejectedError } from "./documents.server";
 import { applicationRef } from "./names.server";
+import type { DataKeys } from "./seal.server";
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -450,7 +451,7 @@ async function submit(
   token: string,
   form: FormData,
 ) {
-  const key = context.applications.key as Buffer;
+  const key = context.applications.key as DataKeys;
   const errors: FieldErrors = {};
   if (form.get("confirm") !== "on") errors.confirm = APPLICATION_ERRORS.confirm;
   const steps = stepsOf(opened.applicant.position);

@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { DOCUMENT_LIMITS } from "~/domain/rental-application";
 import { type BlobBackend, IMAGE_LIMITS, readAll, sharpJob } from "~/features/images/index.server";
 import { documentContext } from "./names.server";
-import { seal, unseal } from "./seal.server";
+import { type KeyMaterial, seal, unseal } from "./seal.server";
 
 export class DocumentRejectedError extends Error {}
 
@@ -84,7 +84,7 @@ async function checkPdf(bytes: Buffer): Promise<Buffer> {
 export class DocumentVault {
   constructor(
     private readonly backend: BlobBackend,
-    private readonly key: Buffer,
+    private readonly key: KeyMaterial,
   ) {}
 
   async store(applicationId: number, data: Buffer): Promise<string> {
