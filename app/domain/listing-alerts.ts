@@ -29,6 +29,8 @@ export const ALERT_ERRORS = {
   tooFast:
     "Your alert was not saved and no e-mail was sent: the form came in too soon after the page opened. Make sure the address is right and press the button again.",
   failed: "Your alert could not be saved. Please try again in a moment.",
+  mailCapped:
+    "We have sent as many e-mails to this address as we may for now, so your alert was not saved. Please try again tomorrow.",
 } as const;
 
 /** Days an unconfirmed alert is kept before it is deleted. */

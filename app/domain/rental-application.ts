@@ -14,6 +14,8 @@ export const APPLICATION_LABELS = {
   next: "Next",
   saveLater: "Save and finish later",
   savedLater: (email: string) => `We sent a link to ${email} so you can finish later.`,
+  savedNotSent: (email: string) =>
+    `Your answers are saved, but we have sent as many e-mails to ${email} as we may for now, so no link went out. Bookmark this page to finish later.`,
   confirm: "I confirm the information is true and I agree to a background and credit check.",
   submit: "Submit application",
   received: "Application received",

@@ -128,8 +128,16 @@ describe("online applications' settings", () => {
     const key = Buffer.alloc(32, 7).toString("base64");
     expect(readEnv({ APPLICATION_DATA_KEY: ` ${key} ` }).applications).toEqual({
       dataKey: key,
+      dataKeyPrevious: null,
       retentionDays: 180,
     });
+    expect(
+      readEnv({ APPLICATION_DATA_KEY: key, APPLICATION_DATA_KEY_PREVIOUS: key }).applications
+        .dataKeyPrevious,
+    ).toBe(key);
+    expect(() => readEnv({ APPLICATION_DATA_KEY_PREVIOUS: "short" })).toThrow(
+      "APPLICATION_DATA_KEY_PREVIOUS",
+    );
     expect(readEnv({}).applications.dataKey).toBeNull();
     expect(readEnv({ APPLICATION_DATA_KEY: "" }).applications.dataKey).toBeNull();
     expect(() => readEnv({ APPLICATION_DATA_KEY: Buffer.alloc(16).toString("base64") })).toThrow(

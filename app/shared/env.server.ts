@@ -165,7 +165,20 @@ const schema = z.object({
     )
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // The key before APPLICATION_DATA_KEY while rotating (docs/operations.md): opens what it sealed.
+  APPLICATION_DATA_KEY_PREVIOUS: z
+    .string()
+    .refine(
+      (v) =>
+        /^[A-Za-z0-9+/]+={0,2}$/.test(v.trim()) && Buffer.from(v.trim(), "base64").length === 32,
+      { error: "must be 32 bytes in base64 (e.g. `openssl rand -base64 32`)" },
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   APPLICATION_RETENTION_DAYS: wholeNumber(180, 1, 36_500),
+  // Mail to addresses nobody confirmed (docs/behaviour.md §26): per recipient a day, in all an hour.
+  UNCONFIRMED_MAIL_PER_ADDRESS_PER_DAY: wholeNumber(5, 1, 1000),
+  UNCONFIRMED_MAIL_PER_HOUR: wholeNumber(100, 1, 1_000_000),
   MAIL_FROM: z
     .string()
     .refine((v) => /^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/.test(v.trim()), {
@@ -219,8 +232,15 @@ export type Env = {
   logLevel: LogLevel;
   /** SIGTERM/SIGINT: the longest wait for requests in flight before exiting anyway. */
   shutdownTimeoutMs: number;
-  /** Outgoing e-mail: SMTP_URL (null: nothing is sent, staff read /admin/outbox) and MAIL_FROM. */
-  mail: { smtpUrl: string | null; from: string };
+  /**
+   * Outgoing e-mail: SMTP_URL (null: nothing is sent, staff read /admin/outbox), MAIL_FROM, and
+   * the caps on mail to unconfirmed addresses (UNCONFIRMED_MAIL_PER_ADDRESS_PER_DAY and _PER_HOUR).
+   */
+  mail: {
+    smtpUrl: string | null;
+    from: string;
+    unconfirmed: { perAddressPerDay: number; perHour: number };
+  };
   /**
    * INQUIRY_RATE_LIMIT (per client per hour), INBOX_NOTIFY_EMAILS (empty: the office e-mail of
    * the site settings) and LEAD_RETENTION_DAYS (after a lead is closed).
@@ -232,7 +252,7 @@ export type Env = {
    * APPLICATION_DATA_KEY (null: made into DATA_DIR outside production; applications refused in
    * production) and APPLICATION_RETENTION_DAYS (after a decision or a withdrawal).
    */
-  applications: { dataKey: string | null; retentionDays: number };
+  applications: { dataKey: string | null; dataKeyPrevious?: string | null; retentionDays: number };
   limits: {
     /** Sign-in starts (GET /auth/login) per client per 10 minutes. */
     signInsPer10Minutes: number;
@@ -331,11 +351,16 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     staleAfterDays: e.STALE_AFTER_DAYS,
     applications: {
       dataKey: e.APPLICATION_DATA_KEY?.trim() ?? null,
+      dataKeyPrevious: e.APPLICATION_DATA_KEY_PREVIOUS?.trim() ?? null,
       retentionDays: e.APPLICATION_RETENTION_DAYS,
     },
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM?.trim() ?? `no-reply@${new URL(publicUrl).hostname}`,
+      unconfirmed: {
+        perAddressPerDay: e.UNCONFIRMED_MAIL_PER_ADDRESS_PER_DAY,
+        perHour: e.UNCONFIRMED_MAIL_PER_HOUR,
+      },
     },
   };
 }

@@ -2,7 +2,7 @@
 // adult's sealed answers behind their own private link, submit, withdraw and retention. Every
 // change of an applicant's answers is one statement or one transaction: a failure leaves the
 // application as it was.
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Collection } from "~/domain/listing-kinds";
 import {
   type Answers,
@@ -16,7 +16,17 @@ import {
 import type { Db, Queryable } from "~/shared/db.server";
 import { checkDocument, DocumentRejectedError, type DocumentVault } from "./documents.server";
 import { answersContext, applicationRef, documentNameContext } from "./names.server";
-import { seal, sealJson, unseal, unsealJson } from "./seal.server";
+import {
+  emailMac,
+  emailMacs,
+  type KeyMaterial,
+  seal,
+  sealJson,
+  unseal,
+  unsealJson,
+} from "./seal.server";
+
+export { emailMac };
 
 const DAY_MS = 86_400_000;
 
@@ -24,9 +34,6 @@ const DAY_MS = 86_400_000;
 export const newToken = () => randomBytes(32).toString("base64url");
 /** Only the token's SHA-256 is stored: the database alone opens no application. */
 export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
-/** Finds a person's applications for 'Erase this person' without storing their address. */
-export const emailMac = (key: Buffer, email: string) =>
-  createHmac("sha256", key).update(email.trim().toLowerCase()).digest("hex");
 
 export interface ApplicationListing {
   collection: Collection;
@@ -47,7 +54,7 @@ export interface OpenedApplication {
 /** Starts an application with its main applicant's first answers; returns the private link's token. */
 export async function startApplication(
   db: Db,
-  key: Buffer,
+  key: KeyMaterial,
   start: { listing: ApplicationListing | null; answers: Answers; step: StepId; now?: Date },
   /** Runs in the same transaction (the 'Save and finish later' e-mail). */
   afterwards?: (tx: Queryable, started: { applicationId: number; token: string }) => Promise<void>,
@@ -74,7 +81,7 @@ export async function startApplication(
 
 async function insertApplicant(
   tx: Queryable,
-  key: Buffer,
+  key: KeyMaterial,
   applicationId: number,
   position: number,
   token: string,
@@ -119,7 +126,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 /** The application behind a private link, or null (unknown or expired link). */
 export async function openApplication(
   db: Queryable,
-  key: Buffer,
+  key: KeyMaterial,
   token: string,
   now = new Date(),
 ): Promise<OpenedApplication | null> {
@@ -164,7 +171,7 @@ export async function openApplication(
  */
 export async function saveAnswers(
   db: Db,
-  key: Buffer,
+  key: KeyMaterial,
   token: string,
   answers: Answers,
   step: StepId,
@@ -214,7 +221,7 @@ export async function saveAnswers(
  */
 export async function submitApplication(
   db: Db,
-  key: Buffer,
+  key: KeyMaterial,
   token: string,
   now = new Date(),
   afterwards?: (
@@ -353,7 +360,7 @@ export const DOCUMENT_REFUSALS = {
  */
 export async function addDocument(
   db: Db,
-  key: Buffer,
+  key: KeyMaterial,
   vault: DocumentVault,
   token: string,
   upload: { kind: keyof typeof DOCUMENT_KINDS; name: string; bytes: Buffer },
@@ -433,7 +440,7 @@ export interface OwnDocument {
 /** The documents an applicant sent, oldest first, with their names unsealed. */
 export async function listOwnDocuments(
   db: Queryable,
-  key: Buffer,
+  key: KeyMaterial,
   applicantId: number,
 ): Promise<OwnDocument[]> {
   const rows = await db.query<{
@@ -507,7 +514,7 @@ export async function completeApplicant(db: Db, token: string, now = new Date())
 /** Each adult's name and whether their part is finished (the main applicant's status page). */
 export async function householdProgress(
   db: Queryable,
-  key: Buffer,
+  key: KeyMaterial,
   applicationId: number,
 ): Promise<{ position: number; name: string; done: boolean }[]> {
   const rows = await db.query<{
@@ -537,16 +544,17 @@ export async function householdProgress(
  */
 export async function eraseApplicationsOf(
   db: Db,
-  key: Buffer,
+  key: KeyMaterial,
   email: string,
 ): Promise<{ erased: number; storageKeys: string[] }> {
   if (/\p{Cc}/u.test(email) || email.trim() === "") return { erased: 0, storageKeys: [] };
-  const mac = emailMac(key, email);
+  // Under every key still configured, and as stored before subkeys (docs/operations.md).
+  const macs = emailMacs(key, email);
   return db.transaction(async (tx) => {
     const people = await tx.query<{ id: number; applicationId: number; position: number }>(
       `SELECT id::int AS id, application_id::int AS "applicationId", position
-       FROM applicants WHERE email_mac = $1 FOR UPDATE`,
-      [mac],
+       FROM applicants WHERE email_mac = ANY($1::text[]) FOR UPDATE`,
+      [macs],
     );
     if (people.length === 0) return { erased: 0, storageKeys: [] };
     const whole = [...new Set(people.filter((p) => p.position === 0).map((p) => p.applicationId))];

@@ -49,6 +49,7 @@ import {
 import { DATA_KEY_MISSING } from "./data-key.server";
 import { DOCUMENT_ERRORS, DocumentRejectedError } from "./documents.server";
 import { applicationRef } from "./names.server";
+import type { DataKeys } from "./seal.server";
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -128,13 +129,15 @@ async function mailLink(
   context: AppLoadContext,
   mail: Awaited<ReturnType<typeof mailOf>>,
   link: { applicationId: number; to: string; token: string; step: StepId },
-) {
-  await enqueueMail(tx, {
+): Promise<boolean> {
+  // To an address nobody confirmed: fixed text, capped (docs/behaviour.md §26); false if refused.
+  const id = await enqueueMail(tx, {
     kind: "application-link",
     ref: applicationRef(link.applicationId),
     to: [link.to],
     replyTo: mail.officeEmail,
     subject: "Your rental application: finish later",
+    unconfirmed: context.env.mail.unconfirmed,
     body: [
       "Hello,",
       "",
@@ -147,7 +150,11 @@ async function mailLink(
       mail.signature,
     ].join("\n"),
   });
+  return id !== null;
 }
+
+/** The saved page's query after 'Save and finish later': '1' the link went out, '0' it could not. */
+const savedFlag = (sent: boolean) => (sent ? "1" : "0");
 
 /** The listing chosen on the first step, as stored (never the form's word for its address). */
 async function chosenListing(context: AppLoadContext, value: unknown) {
@@ -195,22 +202,24 @@ export async function applyAction(context: AppLoadContext, request: Request) {
   }
   const step: StepId = later ? "applicant" : "residence";
   const mail = later ? await mailOf(context) : null;
+  let sent = false;
   const { token, applicationId } = await startApplication(
     context.db,
     key,
     { listing, answers, step },
     mail
-      ? (tx, started) =>
-          mailLink(tx, context, mail, {
+      ? async (tx, started) => {
+          sent = await mailLink(tx, context, mail, {
             applicationId: started.applicationId,
             to: answers.email ?? "",
             token: started.token,
             step,
-          })
+          });
+        }
       : undefined,
   );
   log().info({ event: "application started", applicationId }, "application started");
-  return redirect(continueUrl(token, later ? { step, saved: "1" } : { step }), 303);
+  return redirect(continueUrl(token, later ? { step, saved: savedFlag(sent) } : { step }), 303);
 }
 
 /** `/rental-application/continue?token=…`: a step, the status page or what is left of it. */
@@ -269,10 +278,13 @@ export async function continueLoader(context: AppLoadContext, url: URL) {
         ? await listOwnDocuments(context.db, key, opened.applicant.id)
         : [],
     ...(await siteTexts(context.db)),
-    saved:
-      params.get("saved") === "1" && opened.answers.email
+    saved: !opened.answers.email
+      ? null
+      : params.get("saved") === "1"
         ? APPLICATION_LABELS.savedLater(opened.answers.email)
-        : null,
+        : params.get("saved") === "0"
+          ? APPLICATION_LABELS.savedNotSent(opened.answers.email)
+          : null,
   } satisfies ApplyView;
 }
 
@@ -367,6 +379,7 @@ export async function continueAction(context: AppLoadContext, request: Request) 
     }
   }
   const mail = intent === "later" ? await mailOf(context) : null;
+  let sent = false;
   const saved = await saveAnswers(
     context.db,
     key,
@@ -375,18 +388,21 @@ export async function continueAction(context: AppLoadContext, request: Request) 
     next,
     undefined,
     mail
-      ? (tx, s) =>
-          mailLink(tx, context, mail, {
+      ? async (tx, s) => {
+          sent = await mailLink(tx, context, mail, {
             applicationId: s.applicationId,
             to: s.answers.email ?? "",
             token,
             step,
-          })
+          });
+        }
       : undefined,
   );
   if (!saved) return refuse({ errors: { form: APPLY_MESSAGES.closed } }, 409);
   if (refused) return refuse({ errors, values: merged });
-  if (intent === "later") return redirect(continueUrl(token, { step, saved: "1" }), 303);
+  if (intent === "later") {
+    return redirect(continueUrl(token, { step, saved: savedFlag(sent) }), 303);
+  }
   return redirect(continueUrl(token, { step: next }), 303);
 }
 
@@ -435,7 +451,7 @@ async function submit(
   token: string,
   form: FormData,
 ) {
-  const key = context.applications.key as Buffer;
+  const key = context.applications.key as DataKeys;
   const errors: FieldErrors = {};
   if (form.get("confirm") !== "on") errors.confirm = APPLICATION_ERRORS.confirm;
   const steps = stepsOf(opened.applicant.position);
@@ -465,14 +481,18 @@ async function submit(
     async (tx, { applicationId, adults }) => {
       const ref = applicationRef(applicationId);
       const link = (t: string) => new URL(continueUrl(t), context.env.publicUrl).href;
+      // The household's addresses are not confirmed: fixed text (the stored listing's address,
+      // no typed name) and the caps (docs/behaviour.md §26). Over them the application is still
+      // submitted; the refusal is logged.
       await enqueueMail(tx, {
         kind: "application-received",
         ref,
         to: [opened.answers.email ?? ""],
         replyTo: mail.officeEmail,
         subject: `Application received${about}`,
+        unconfirmed: context.env.mail.unconfirmed,
         body: [
-          `Hello ${opened.answers.fullName ?? ""},`,
+          "Hello,",
           "",
           `We received your rental application${about}. You can follow it, or withdraw it, at its private status page:`,
           "",
@@ -494,10 +514,13 @@ async function submit(
           to: [adult.email],
           replyTo: mail.officeEmail,
           subject: `Your part of the rental application${about}`,
+          unconfirmed: context.env.mail.unconfirmed,
           body: [
-            `Hello ${adult.name},`,
+            "Hello,",
             "",
-            `${opened.answers.fullName ?? "Someone"} named you as an adult who will live with them and applied${about}. Every adult fills in their own part: your details, where you live now, your employment and income, and your documents.`,
+            `Someone applied${about} and named you as an adult who will live with them. Every adult fills in their own part: your details, where you live now, your employment and income, and your documents.`,
+            "",
+            "If you do not know about this application, ignore this e-mail.",
             "",
             "Your private link (do not share it: it opens your answers):",
             "",

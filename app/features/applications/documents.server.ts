@@ -8,7 +8,7 @@ import { type BlobBackend, readAll } from "~/features/images/index.server";
 import type { DocumentType } from "./document-check.server";
 import { runDocumentJob } from "./document-jobs.server";
 import { documentContext } from "./names.server";
-import { seal, unseal } from "./seal.server";
+import { type KeyMaterial, seal, unseal } from "./seal.server";
 
 export {
   DOCUMENT_ERRORS,
@@ -29,7 +29,7 @@ export async function checkDocument(bytes: Buffer): Promise<{ data: Buffer; type
 export class DocumentVault {
   constructor(
     private readonly backend: BlobBackend,
-    private readonly key: Buffer,
+    private readonly key: KeyMaterial,
   ) {}
 
   async store(applicationId: number, data: Buffer): Promise<string> {

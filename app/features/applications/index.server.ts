@@ -4,9 +4,10 @@ import type { Db } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { log } from "~/shared/logger.server";
 import { purgeApplications } from "./applications.server";
-import { loadDataKey } from "./data-key.server";
+import { loadDataKey, parseDataKey } from "./data-key.server";
 import { DocumentVault } from "./documents.server";
 import { createPrivateBackend } from "./private-backend.server";
+import { type DataKeys, deriveDataKeys } from "./seal.server";
 
 export { buildApplicationFilePdf } from "./application-file-pdf.server";
 export {
@@ -36,6 +37,7 @@ export { DATA_KEY_MISSING } from "./data-key.server";
 export { DOCUMENT_ERRORS, DocumentRejectedError, DocumentVault } from "./documents.server";
 export { applicationRef } from "./names.server";
 export { createPrivateBackend, DOCUMENTS_PREFIX } from "./private-backend.server";
+export { type DataKeys, deriveDataKeys, type KeyMaterial, seal, unseal } from "./seal.server";
 export {
   type ApplicationMail,
   type ApplicationRecord,
@@ -47,9 +49,12 @@ export {
   setApplicationStatus,
 } from "./staff.server";
 
-/** The key that seals applications and the vault of their documents; both null: closed. */
+/**
+ * The keys that seal applications (derived from APPLICATION_DATA_KEY, with the previous one
+ * while rotating) and the vault of their documents; both null: closed.
+ */
 export interface ApplicationServices {
-  key: Buffer | null;
+  key: DataKeys | null;
   vault: DocumentVault | null;
 }
 
@@ -67,11 +72,15 @@ const isLocalTrial = (publicUrl: string) => LOOPBACK.has(new URL(publicUrl).host
 export async function createApplicationServices(
   env: Pick<Env, "dataDir" | "s3" | "nodeEnv" | "applications" | "publicUrl">,
 ): Promise<ApplicationServices> {
-  const key = await loadDataKey({
+  const root = await loadDataKey({
     configured: env.applications.dataKey ?? undefined,
     production: env.nodeEnv === "production" && !isLocalTrial(env.publicUrl),
     dataDir: env.dataDir,
   });
+  const previous = env.applications.dataKeyPrevious
+    ? parseDataKey(env.applications.dataKeyPrevious)
+    : null;
+  const key = root ? deriveDataKeys(root, previous) : null;
   return { key, vault: key ? new DocumentVault(createPrivateBackend(env), key) : null };
 }
 

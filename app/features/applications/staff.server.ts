@@ -11,7 +11,7 @@ import {
 import { enqueueMail } from "~/features/mail/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
 import { answersContext, applicationRef, documentNameContext } from "./names.server";
-import { unseal, unsealJson } from "./seal.server";
+import { type KeyMaterial, unseal, unsealJson } from "./seal.server";
 
 export interface ApplicationMail {
   companyName: string;
@@ -67,7 +67,7 @@ export interface ApplicationRecord {
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 function openAnswers(
-  key: Buffer,
+  key: KeyMaterial,
   applicationId: number,
   position: number,
   sealed: Uint8Array | null,
@@ -80,7 +80,7 @@ function openAnswers(
 /** Submitted applications, newest first (drafts are the applicants' own until submitted). */
 export async function listApplications(
   db: Queryable,
-  key: Buffer,
+  key: KeyMaterial,
   {
     status,
     limit = 50,
@@ -129,7 +129,7 @@ export async function listApplications(
 /** One application, whole; the view is recorded ('Viewed by') in the same transaction. */
 export async function readApplication(
   db: Db,
-  key: Buffer,
+  key: KeyMaterial,
   id: number,
   viewer: string | null,
 ): Promise<ApplicationRecord | null> {
@@ -257,7 +257,7 @@ function decisionText(
  */
 export async function setApplicationStatus(
   db: Db,
-  key: Buffer,
+  key: KeyMaterial,
   id: number,
   status: ApplicationStatus,
   by: string | null,
@@ -344,7 +344,7 @@ export async function saveApplicationNote(
  */
 export async function readDocument(
   db: Db,
-  key: Buffer,
+  key: KeyMaterial,
   applicationId: number,
   documentId: number,
   by: string | null,

@@ -14,7 +14,12 @@ import {
 } from "~/domain/inquiry";
 import { type Collection, parseListingRef } from "~/domain/listing-kinds";
 import { eraseAlertsOf } from "~/features/listings/index.server";
-import { enqueueMail, eraseMailOf } from "~/features/mail/index.server";
+import {
+  DEFAULT_UNCONFIRMED_CAPS,
+  enqueueMail,
+  eraseMailOf,
+  type UnconfirmedMailCaps,
+} from "~/features/mail/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
 
 export interface Lead {
@@ -58,6 +63,8 @@ export interface LeadMail {
   officePhone: string;
   /** The site's address, for links in the e-mails. */
   publicUrl: string;
+  /** Caps on the renter's confirmation: their address is not confirmed (docs/behaviour.md §26). */
+  unconfirmed?: UnconfirmedMailCaps;
 }
 
 const LEAD_COLUMNS = `id::int AS id, created_at AS "createdAt", kind, collection,
@@ -118,19 +125,20 @@ export async function storeLead(db: Db, lead: NewLead, mail: LeadMail): Promise<
         .filter((line) => line !== null)
         .join("\n"),
     });
+    // The renter's address is unconfirmed: the company's own words and the stored listing's
+    // address only, nothing typed into the form (docs/behaviour.md §27). Over the caps the lead
+    // is kept and staff are told; only this confirmation is not sent.
     await enqueueMail(tx, {
       kind: "lead-confirmation",
       ref: leadRef(id),
       to: [values.email.trim()],
       replyTo: mail.officeEmail,
       subject: `We received your ${kind === "showing" ? "showing request" : "message"}`,
+      unconfirmed: mail.unconfirmed ?? DEFAULT_UNCONFIRMED_CAPS,
       body: [
-        `Hello ${values.name.trim()},`,
+        "Hello,",
         "",
         `Thank you for your ${kind === "showing" ? "showing request" : "message"} about ${about}. We'll get back to you soon.`,
-        timesText,
-        "Your message:",
-        values.message.trim(),
         "",
         mail.companyName,
         `${mail.officePhone} · ${mail.officeEmail}`,

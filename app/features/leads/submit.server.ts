@@ -120,5 +120,6 @@ export async function leadMailOf(context: AppLoadContext): Promise<LeadMail> {
     officeEmail: site.office.email,
     officePhone: site.office.phone,
     publicUrl: context.env.publicUrl,
+    unconfirmed: context.env.mail.unconfirmed,
   };
 }

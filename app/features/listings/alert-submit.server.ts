@@ -87,7 +87,13 @@ export async function submitAlert(
     };
   }
   try {
-    await createAlert(context.db, email, alert, { publicUrl: context.env.publicUrl });
+    const kept = await createAlert(context.db, email, alert, {
+      publicUrl: context.env.publicUrl,
+      unconfirmed: context.env.mail.unconfirmed,
+    });
+    if (!kept) {
+      return { ok: false, status: 429, errors: { form: ALERT_ERRORS.mailCapped }, email };
+    }
   } catch (err) {
     log().error({ err }, "Storing an alert failed");
     return { ok: false, status: 503, errors: { form: ALERT_ERRORS.failed }, email };

@@ -1,8 +1,9 @@
 // Listing alerts on both databases (docs/behaviour.md §31): double opt-in, one e-mail when a
 // watched property becomes available (whoever makes it so), the daily e-mail of new matches
 // with a fixed clock, one-click unsubscribe deleting the address, and the purge.
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "~/shared/db.server";
+import { type Db, migrate, openDb } from "~/shared/db.server";
 import { dbTargets } from "../../../tests/support/db-targets";
 import { propertyInput } from "../../../tests/support/listing-input";
 import {
@@ -36,6 +37,7 @@ for (const target of dbTargets) {
     afterAll(async () => cleanup?.());
     beforeEach(async () => {
       await db.query("DELETE FROM listing_alerts");
+      await db.query("DELETE FROM alert_unsubscribe_tokens");
       await db.query("DELETE FROM listings");
       await db.query("DELETE FROM outbox");
       await db.query("DELETE FROM scheduled_runs");
@@ -181,7 +183,9 @@ for (const target of dbTargets) {
       expect(digest?.body).toContain("- 1 Big House");
       expect(digest?.body).not.toContain("2 Small Flat");
       expect(digest?.body).toContain("https://rent.example.com/properties?beds=3");
-      expect(tokenIn(digest?.unsubscribeUrl)).toBe(tokenIn(confirmation?.unsubscribeUrl));
+      // Each e-mail has its own unsubscribe token (only hashes are kept); each is a valid link.
+      expect(tokenIn(digest?.unsubscribeUrl)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(tokenIn(digest?.unsubscribeUrl)).not.toBe(tokenIn(confirmation?.unsubscribeUrl));
       expect(digest?.body).toContain(`${digest?.unsubscribeUrl}`);
 
       // The next day: nothing new, nothing sent.
@@ -258,6 +262,37 @@ for (const target of dbTargets) {
       expect(await unsubscribe(db, tokenIn(first?.unsubscribeUrl))).toBe(false);
     });
 
+    it("keeps no unsubscribe token in clear: only its SHA-256, looked up by hash", async () => {
+      await insertListing(db, "properties", "9-watch-way", propertyInput("9 Watch Way"));
+      await createAlert(
+        db,
+        "dee@example.com",
+        {
+          kind: "listing",
+          collection: "properties",
+          listingId: "9-watch-way",
+          address: "9 Watch Way",
+        },
+        ctx,
+      );
+      const token = tokenIn((await mails())[0]?.unsubscribeUrl) ?? "";
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // Every stored value outside the outbox (the message itself) is searched for the token.
+      const tables = await db.query<{ name: string }>(
+        `SELECT table_name AS name FROM information_schema.tables
+         WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> 'outbox'`,
+      );
+      for (const { name } of tables) {
+        const rows = await db.query<{ row: string }>(`SELECT t::text AS row FROM "${name}" t`);
+        for (const { row } of rows) expect(row, name).not.toContain(token);
+      }
+      const sha = createHash("sha256").update(token).digest("hex");
+      const stored = await db.query("SELECT token_hash FROM alert_unsubscribe_tokens");
+      expect(stored).toEqual([{ token_hash: sha }]);
+      expect(await unsubscribe(db, token)).toBe(true);
+      expect(await db.query("SELECT * FROM alert_unsubscribe_tokens")).toEqual([]);
+    });
+
     it("deletes unconfirmed alerts after a week, never confirmed ones", async () => {
       await insertListing(db, "properties", "9-watch-way", propertyInput("9 Watch Way"));
       const watch = {
@@ -281,3 +316,28 @@ for (const target of dbTargets) {
     });
   });
 }
+
+describe("migration 0017 on alerts from before it", () => {
+  it("replaces each clear unsubscribe token by its hash, and the old link still works", async () => {
+    const db = await openDb({ dataDir: "memory://", migrate: false });
+    try {
+      await migrate(db, undefined, { until: "0016_rental_applications.sql" });
+      const token = "T".repeat(43);
+      await db.query(
+        `INSERT INTO listing_alerts (kind, email, token_hash, unsubscribe_token, collection, search)
+         VALUES ('search', 'old@example.com', 'h', $1, 'properties', 'beds=2')`,
+        [token],
+      );
+      await migrate(db);
+      const dump = await db.query<{ row: string }>(
+        "SELECT t::text AS row FROM listing_alerts t UNION ALL SELECT u::text FROM alert_unsubscribe_tokens u",
+      );
+      expect(dump.length).toBe(2);
+      for (const { row } of dump) expect(row).not.toContain(token);
+      expect(await unsubscribe(db, token)).toBe(true);
+      expect(await db.query("SELECT id FROM listing_alerts")).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+});

@@ -8,7 +8,12 @@ import { ALERT_CONFIRM_DAYS, DIGEST_MAX_LISTINGS } from "~/domain/listing-alerts
 import { bedBathLine } from "~/domain/listing-format";
 import { type Collection, KINDS, listingPath } from "~/domain/listing-kinds";
 import { searchFromParams, searchToParams } from "~/domain/listing-search";
-import { enqueueMail, eraseMailOf } from "~/features/mail/index.server";
+import {
+  DEFAULT_UNCONFIRMED_CAPS,
+  enqueueMail,
+  eraseMailOf,
+  type UnconfirmedMailCaps,
+} from "~/features/mail/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
 import { log } from "~/shared/logger.server";
@@ -21,6 +26,27 @@ export const tokenHash = (token: string | null | undefined) =>
   token && TOKEN.test(token) ? hashOf(token) : null;
 const newToken = () => randomBytes(32).toString("base64url");
 
+/**
+ * A new unsubscribe token for an address: only its SHA-256 is stored (migration 0017), so each
+ * e-mail gets its own; any of them deletes the address from every alert.
+ */
+async function newUnsubscribeToken(tx: Queryable, email: string): Promise<string> {
+  const token = newToken();
+  await tx.query("INSERT INTO alert_unsubscribe_tokens (token_hash, email) VALUES ($1, $2)", [
+    hashOf(token),
+    email,
+  ]);
+  return token;
+}
+
+/** Unsubscribe tokens of addresses with no alert left: nothing for them to do. */
+async function pruneUnsubscribeTokens(tx: Queryable): Promise<void> {
+  await tx.query(
+    `DELETE FROM alert_unsubscribe_tokens t
+     WHERE NOT EXISTS (SELECT 1 FROM listing_alerts a WHERE lower(a.email) = lower(t.email))`,
+  );
+}
+
 /** Every e-mail to an address carries this ref: unsubscribing erases its waiting ones. */
 const refOf = (email: string) => `alerts:${email.toLowerCase()}`;
 
@@ -30,6 +56,8 @@ export type NewAlert =
 
 export interface AlertMailContext {
   publicUrl: string;
+  /** Caps on the confirmation, to an address not confirmed yet (docs/behaviour.md §26). */
+  unconfirmed?: UnconfirmedMailCaps;
 }
 
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, "");
@@ -44,10 +72,18 @@ const unsubscribeLines = (url: string) => [
   `To stop these e-mails and delete your address from our alerts: ${url}`,
 ];
 
-/** A search as words for e-mails: 'Properties: beds=2, maxRent=2000'. */
-function describeSearch(collection: Collection, search: string): string {
-  const params = [...new URLSearchParams(search)].map(([k, v]) => `${k}=${v}`).join(", ");
-  return `${KINDS[collection].route.slice(1)}${params ? ` (${params})` : ""}`;
+/**
+ * A search as words for e-mails: 'properties (beds=2, maxRent=2000)'. `typed: false` leaves out
+ * the free-text words (`q`), the one part a visitor types: for an address not confirmed yet.
+ */
+function describeSearch(collection: Collection, search: string, typed = true): string {
+  const all = [...new URLSearchParams(search)];
+  const params = all
+    .filter(([k]) => typed || k !== "q")
+    .map(([k, v]) => `${k}=${v}`)
+    .join(", ");
+  const words = !typed && all.some(([k]) => k === "q") ? " and the words you searched for" : "";
+  return `${KINDS[collection].route.slice(1)}${params ? ` (${params})` : ""}${words}`;
 }
 
 /** The canonical query of a search, without its order (an alert does not care about order). */
@@ -58,56 +94,68 @@ export function alertSearchOf(collection: Collection, params: URLSearchParams): 
 
 /**
  * Keeps an alert and writes its confirmation e-mail, in one transaction. Nothing else is sent
- * to the address until the link in that e-mail is opened and confirmed.
+ * to the address until the link in that e-mail is opened and confirmed. False, with nothing
+ * kept, when the confirmation is over the caps on mail to unconfirmed addresses.
  */
 export async function createAlert(
   db: Db,
   email: string,
   alert: NewAlert,
   ctx: AlertMailContext,
-): Promise<void> {
+): Promise<boolean> {
   const token = newToken();
-  const unsubscribeToken = newToken();
   const site = await getSiteContent(db);
   const search = alert.kind === "search" ? alertSearchOf(alert.collection, alert.search) : null;
-  await db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO listing_alerts
-         (kind, email, token_hash, unsubscribe_token, collection, listing_id, search)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        alert.kind,
-        email,
-        hashOf(token),
-        unsubscribeToken,
-        alert.collection,
-        alert.kind === "listing" ? alert.listingId : null,
-        search,
-      ],
-    );
-    const what =
-      alert.kind === "listing"
-        ? `when ${alert.address} is available again`
-        : `once a day about new listings that match your search: ${describeSearch(alert.collection, search ?? "")}`;
-    await enqueueMail(tx, {
-      kind: "alert-confirm",
-      ref: refOf(email),
-      to: [email],
-      subject: "Confirm your e-mail alert",
-      body: [
-        `Someone, we hope you, asked ${site.name} to write to ${email} ${what}.`,
-        "",
-        "To confirm, open this link and press 'Confirm':",
-        confirmUrl(ctx, token),
-        "",
-        "If it was not you, ignore this e-mail: nothing more will be sent, and the request is deleted after a week.",
-        "",
-        `— ${site.name}`,
-        ...unsubscribeLines(unsubscribeUrl(ctx, unsubscribeToken)),
-      ].join("\n"),
-      unsubscribeUrl: unsubscribeUrl(ctx, unsubscribeToken),
+  const refused = new Error("over the caps");
+  return db
+    .transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO listing_alerts
+         (kind, email, token_hash, collection, listing_id, search)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+        [
+          alert.kind,
+          email,
+          hashOf(token),
+          alert.collection,
+          alert.kind === "listing" ? alert.listingId : null,
+          search,
+        ],
+      );
+      const unsubscribeToken = await newUnsubscribeToken(tx, email);
+      // The address is not confirmed yet: fixed text only, never the typed search words nor the
+      // typed address (docs/behaviour.md §31); the listing's address is the stored one.
+      const what =
+        alert.kind === "listing"
+          ? `when ${alert.address} is available again`
+          : `once a day about new listings that match your search: ${describeSearch(alert.collection, search ?? "", false)}`;
+      const id = await enqueueMail(tx, {
+        kind: "alert-confirm",
+        ref: refOf(email),
+        to: [email],
+        subject: "Confirm your e-mail alert",
+        unconfirmed: ctx.unconfirmed ?? DEFAULT_UNCONFIRMED_CAPS,
+        body: [
+          `Someone, we hope you, asked ${site.name} to write to this address ${what}.`,
+          "",
+          "To confirm, open this link and press 'Confirm':",
+          confirmUrl(ctx, token),
+          "",
+          "If it was not you, ignore this e-mail: nothing more will be sent, and the request is deleted after a week.",
+          "",
+          `— ${site.name}`,
+          ...unsubscribeLines(unsubscribeUrl(ctx, unsubscribeToken)),
+        ].join("\n"),
+        unsubscribeUrl: unsubscribeUrl(ctx, unsubscribeToken),
+      });
+      // Over the caps: the alert is not kept either (a rollback), and the visitor is told.
+      if (id === null) throw refused;
+      return true;
+    })
+    .catch((error) => {
+      if (error === refused) return false;
+      throw error;
     });
-  });
 }
 
 /** 'Confirm': true when the link's alert exists (confirmed now or before). */
@@ -136,8 +184,10 @@ export async function unsubscribe(db: Db, token: string | null): Promise<boolean
   if (!token || !TOKEN.test(token)) return false;
   return db.transaction(async (tx) => {
     const [alert] = await tx.query<{ email: string }>(
-      "SELECT email FROM listing_alerts WHERE unsubscribe_token = $1",
-      [token],
+      `SELECT t.email FROM alert_unsubscribe_tokens t
+       WHERE t.token_hash = $1
+         AND EXISTS (SELECT 1 FROM listing_alerts a WHERE lower(a.email) = lower(t.email))`,
+      [hashOf(token)],
     );
     if (!alert) return false;
     const emails = await tx.query<{ email: string }>(
@@ -145,6 +195,7 @@ export async function unsubscribe(db: Db, token: string | null): Promise<boolean
       [alert.email],
     );
     await eraseMailOf(tx, [...new Set(emails.map((e) => refOf(e.email)))]);
+    await pruneUnsubscribeTokens(tx);
     log().info({ event: "alerts unsubscribed", count: emails.length }, "alerts unsubscribed");
     return true;
   });
@@ -160,6 +211,7 @@ export async function eraseAlertsOf(tx: Queryable, email: string): Promise<numbe
     [email.trim()],
   );
   await eraseMailOf(tx, [refOf(email.trim())]);
+  await pruneUnsubscribeTokens(tx);
   return rows.length;
 }
 
@@ -176,21 +228,17 @@ export async function sendDueAlerts(db: Db, ctx: AlertMailContext): Promise<numb
       collection: Collection;
       listing_id: string;
       address: string;
-      unsubscribe_token: string;
     }>(
-      `SELECT a.id::int AS id, a.email, a.collection, a.listing_id, l.address,
-         coalesce(
-           (SELECT o.unsubscribe_token FROM listing_alerts o
-            WHERE lower(o.email) = lower(a.email) AND o.due_at IS NULL ORDER BY o.id LIMIT 1),
-           a.unsubscribe_token) AS unsubscribe_token
+      `SELECT a.id::int AS id, a.email, a.collection, a.listing_id, l.address
        FROM listing_alerts a JOIN listings l ON l.collection = a.collection AND l.id = a.listing_id
        WHERE a.due_at IS NOT NULL AND l.currently_available
        ORDER BY a.id LIMIT 50
        FOR UPDATE OF a SKIP LOCKED`,
     );
     for (const alert of due) {
-      // The alert ends with this e-mail. Its unsubscribe link is another alert's of the same
-      // address when there is one, so that it still deletes the address from those.
+      // The alert ends with this e-mail. Its unsubscribe link still deletes the address from
+      // its other alerts, if it has any (the tokens of an address with none are pruned below).
+      const unsubscribeToken = await newUnsubscribeToken(tx, alert.email);
       const url = `${base(ctx.publicUrl)}${listingPath(alert.collection, alert.listing_id)}`;
       await enqueueMail(tx, {
         kind: "alert-available",
@@ -204,9 +252,9 @@ export async function sendDueAlerts(db: Db, ctx: AlertMailContext): Promise<numb
           "This alert has done its job and is deleted; you will get no more e-mails about this property.",
           "",
           `— ${site.name}`,
-          ...unsubscribeLines(unsubscribeUrl(ctx, alert.unsubscribe_token)),
+          ...unsubscribeLines(unsubscribeUrl(ctx, unsubscribeToken)),
         ].join("\n"),
-        unsubscribeUrl: unsubscribeUrl(ctx, alert.unsubscribe_token),
+        unsubscribeUrl: unsubscribeUrl(ctx, unsubscribeToken),
       });
     }
     if (due.length > 0) {
@@ -214,6 +262,8 @@ export async function sendDueAlerts(db: Db, ctx: AlertMailContext): Promise<numb
         due.map((a) => a.id),
       ]);
     }
+    // Also those of addresses whose alerts went with a deleted listing.
+    await pruneUnsubscribeTokens(tx);
     return due.length;
   });
 }
@@ -245,9 +295,8 @@ export async function runSearchDigest(
       collection: Collection;
       search: string;
       since: string;
-      unsubscribe_token: string;
     }>(
-      `SELECT id::int AS id, email, collection, search, unsubscribe_token,
+      `SELECT id::int AS id, email, collection, search,
          coalesce(last_sent_at, confirmed_at) AS since
        FROM listing_alerts
        WHERE kind = 'search' AND confirmed_at IS NOT NULL AND confirmed_at <= $1
@@ -276,6 +325,7 @@ export async function runSearchDigest(
         ctx.now.toISOString(),
       ]);
       const shown = found.slice(0, DIGEST_MAX_LISTINGS);
+      const unsubscribeToken = await newUnsubscribeToken(tx, alert.email);
       const listUrl = `${base(ctx.publicUrl)}${KINDS[alert.collection].route}${alert.search ? `?${alert.search}` : ""}`;
       await enqueueMail(tx, {
         kind: "alert-matches",
@@ -297,9 +347,9 @@ export async function runSearchDigest(
           `The whole search: ${listUrl}`,
           "",
           `— ${site.name}`,
-          ...unsubscribeLines(unsubscribeUrl(ctx, alert.unsubscribe_token)),
+          ...unsubscribeLines(unsubscribeUrl(ctx, unsubscribeToken)),
         ].join("\n"),
-        unsubscribeUrl: unsubscribeUrl(ctx, alert.unsubscribe_token),
+        unsubscribeUrl: unsubscribeUrl(ctx, unsubscribeToken),
       });
       sent++;
     }
@@ -315,6 +365,7 @@ export async function purgeUnconfirmedAlerts(db: Queryable, now = new Date()): P
      RETURNING id`,
     [now.toISOString(), ALERT_CONFIRM_DAYS],
   );
+  await pruneUnsubscribeTokens(db);
   return rows.length;
 }
 

@@ -1,10 +1,13 @@
 export { type Mailer, smtpMailer } from "./mailer.server";
 export {
+  DEFAULT_UNCONFIRMED_CAPS,
   enqueueMail,
   eraseMailOf,
   listOutbox,
   type OutboxMessage,
   type OutgoingMail,
+  recipientHash,
   stateLabel,
+  type UnconfirmedMailCaps,
 } from "./outbox.server";
 export { type OutboxWorker, startOutboxWorker } from "./outbox-worker.server";

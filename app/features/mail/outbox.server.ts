@@ -1,6 +1,25 @@
 // The outbox (docs/decisions/0062-outbox-for-outgoing-mail.md): messages are written in the
 // transaction of what caused them, and taken, sent and recorded by outbox-worker.server.ts.
+import { createHash } from "node:crypto";
 import type { Queryable } from "~/shared/db.server";
+import { log } from "~/shared/logger.server";
+
+/**
+ * Caps on mail to an address nobody has confirmed (docs/behaviour.md §26): per recipient a day
+ * (UNCONFIRMED_MAIL_PER_ADDRESS_PER_DAY) and in all an hour (UNCONFIRMED_MAIL_PER_HOUR).
+ */
+export interface UnconfirmedMailCaps {
+  perAddressPerDay: number;
+  perHour: number;
+}
+export const DEFAULT_UNCONFIRMED_CAPS: UnconfirmedMailCaps = { perAddressPerDay: 5, perHour: 100 };
+
+/** How the outbox and the log name a recipient of capped mail: never the address itself. */
+export const recipientHash = (address: string) =>
+  createHash("sha256").update(address.trim().toLowerCase()).digest("hex");
+
+/** Taken for the count and the insert of capped mail, so that concurrent writes count each other. */
+const UNCONFIRMED_LOCK = 8142031;
 
 export interface OutgoingMail {
   /** What caused it ('inquiry', 'reply', ...), shown to staff in the outbox. */
@@ -19,6 +38,11 @@ export interface OutgoingMail {
    * `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (docs/behaviour.md §31).
    */
   unsubscribeUrl?: string | null;
+  /**
+   * Sent to one address nobody has confirmed: fixed text only (nothing the sender typed), and
+   * refused beyond these caps (enqueueMail then returns null).
+   */
+  unconfirmed?: UnconfirmedMailCaps;
 }
 
 export interface OutboxMessage extends OutgoingMail {
@@ -43,11 +67,42 @@ export function backoffSeconds(failedAttempts: number): number {
   return Math.min(60 * 2 ** Math.max(0, failedAttempts - 1), 4 * 3600);
 }
 
-/** Writes a message to send; call it inside the transaction of what caused it. */
-export async function enqueueMail(tx: Queryable, mail: OutgoingMail): Promise<number> {
+/**
+ * Writes a message to send; call it inside the transaction of what caused it. Mail to an
+ * unconfirmed address over its caps is not written: null, and a log line naming the
+ * recipient's hash.
+ */
+export async function enqueueMail(tx: Queryable, mail: OutgoingMail): Promise<number | null> {
+  let hash: string | null = null;
+  if (mail.unconfirmed) {
+    if (mail.to.length !== 1) throw new Error("unconfirmed mail goes to one address");
+    hash = recipientHash(mail.to[0] as string);
+    // Held to the end of the caller's transaction: the count below sees every earlier one.
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [UNCONFIRMED_LOCK]);
+    const [count] = await tx.query<{ day: number; hour: number }>(
+      `SELECT count(*) FILTER (WHERE recipient_hash = $1)::int AS day,
+         count(*) FILTER (WHERE created_at > now() - interval '1 hour')::int AS hour
+       FROM outbox WHERE recipient_hash IS NOT NULL AND created_at > now() - interval '1 day'`,
+      [hash],
+    );
+    const cap =
+      (count?.day ?? 0) >= mail.unconfirmed.perAddressPerDay
+        ? "per address a day"
+        : (count?.hour ?? 0) >= mail.unconfirmed.perHour
+          ? "an hour"
+          : null;
+    if (cap) {
+      log().warn(
+        { event: "unconfirmed mail refused", kind: mail.kind, recipient: hash, cap },
+        `Mail to an unconfirmed address refused: over its cap ${cap}`,
+      );
+      return null;
+    }
+  }
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO outbox (kind, to_addresses, reply_to, subject, body, calendar, ref, unsubscribe_url)
-     VALUES ($1, $2::text[], $3, $4, $5, $6, $7, $8) RETURNING id::int AS id`,
+    `INSERT INTO outbox (kind, to_addresses, reply_to, subject, body, calendar, ref, unsubscribe_url,
+       recipient_hash)
+     VALUES ($1, $2::text[], $3, $4, $5, $6, $7, $8, $9) RETURNING id::int AS id`,
     [
       mail.kind,
       mail.to,
@@ -57,6 +112,7 @@ export async function enqueueMail(tx: Queryable, mail: OutgoingMail): Promise<nu
       mail.calendar ?? null,
       mail.ref ?? null,
       mail.unsubscribeUrl ?? null,
+      hash,
     ],
   );
   // Wakes the workers of every instance (they also look every few seconds).
