@@ -7,7 +7,6 @@
 import {
   type ComponentType,
   type FormEvent,
-  lazy,
   type MouseEvent,
   Suspense,
   useState,
@@ -19,69 +18,79 @@ const noSubscription = () => () => {};
 /** Kept markup: React compares the same empty string and leaves the server's HTML inside. */
 const KEEP = { __html: "" };
 
-export function onDemandForm<P extends { answer?: A | null }, A>(
-  load: () => Promise<{ default: ComponentType<P> }>,
-): ComponentType<P> {
-  const Form = lazy(load);
-  return function OnDemandForm(props: P) {
-    // use-hydrated.ts's test, inline: one chunk less on the pages that use this.
-    const hydrated = useSyncExternalStore(
-      noSubscription,
-      () => true,
-      () => false,
-    );
-    // Rendered first while hydrating: the server's markup is there to keep.
-    const [kept] = useState(() => typeof document !== "undefined" && !hydrated);
-    const fetcher = useFetcher<A>();
-    const navigate = useNavigate();
-    const answer = fetcher.data;
+/**
+ * Renders `Form` (a React.lazy of `load`) with `props`, keeping the server's markup until it is
+ * used. Callers make `Form` once, at module level.
+ */
+export function OnDemandForm<P extends { answer?: A | null }, A>({
+  Form,
+  load,
+  props,
+}: {
+  Form: ComponentType<P>;
+  load: () => Promise<unknown>;
+  props: P;
+}) {
+  // use-hydrated.ts's test, inline: one chunk less on the pages that use this.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  // Rendered first while hydrating: the server's markup is there to keep.
+  const [kept] = useState(() => typeof document !== "undefined" && !hydrated);
+  const fetcher = useFetcher<A>();
+  const navigate = useNavigate();
+  const answer = fetcher.data;
 
-    if (!kept || answer !== undefined) {
-      return (
-        <div key="live" className="on-demand">
-          <Suspense fallback={null}>
-            <Form {...props} answer={answer ?? props.answer} />
-          </Suspense>
-        </div>
-      );
-    }
-
-    function submit(event: FormEvent<HTMLDivElement>) {
-      const form = event.target as HTMLFormElement;
-      if (form.tagName !== "FORM") return;
-      event.preventDefault();
-      if (fetcher.state !== "idle") return;
-      // How long the page was open, as the form's own onSubmit records it (spam-guard.tsx).
-      const elapsed = form.elements.namedItem("elapsed") as HTMLInputElement | null;
-      if (elapsed) elapsed.value = String(Math.round(performance.now()));
-      const submitter = (event.nativeEvent as SubmitEvent).submitter ?? null;
-      void load(); // the answer is shown by the form's code
-      fetcher.submit(new FormData(form, submitter), {
-        method: "post",
-        action: form.getAttribute("action") ?? undefined,
-      });
-    }
-
-    // A link inside (e.g. 'How we use your details') navigates as a router link does.
-    function click(event: MouseEvent<HTMLDivElement>) {
-      const link = (event.target as Element).closest?.("a[href]") as HTMLAnchorElement | null;
-      if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-      if (link.origin !== window.location.origin || link.target) return;
-      event.preventDefault();
-      navigate(link.pathname + link.search + link.hash);
-    }
-
+  if (!kept || answer !== undefined) {
     return (
-      <div
-        key="kept"
-        className="on-demand"
-        suppressHydrationWarning
-        dangerouslySetInnerHTML={KEEP}
-        onSubmit={submit}
-        onClick={click}
-        // Used: its code is fetched now, so that the answer shows at once.
-        onFocus={() => void load()}
-      />
+      <div key="live" className="on-demand">
+        <Suspense fallback={null}>
+          <Form {...props} answer={answer ?? props.answer} />
+        </Suspense>
+      </div>
     );
-  };
+  }
+
+  function submit(event: FormEvent<HTMLDivElement>) {
+    const form = event.target as HTMLFormElement;
+    if (form.tagName !== "FORM") return;
+    event.preventDefault();
+    if (fetcher.state !== "idle") return;
+    // How long the page was open, as the form's own onSubmit records it (spam-guard.tsx).
+    const elapsed = form.elements.namedItem("elapsed") as HTMLInputElement | null;
+    if (elapsed) elapsed.value = String(Math.round(performance.now()));
+    const submitter = (event.nativeEvent as SubmitEvent).submitter ?? null;
+    void load(); // the answer is shown by the form's code
+    fetcher.submit(new FormData(form, submitter), {
+      method: "post",
+      action: form.getAttribute("action") ?? undefined,
+    });
+  }
+
+  // A link inside (e.g. 'How we use your details') navigates as a router link does.
+  function click(event: MouseEvent<HTMLDivElement>) {
+    const link = (event.target as Element).closest?.("a[href]") as HTMLAnchorElement | null;
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    if (link.origin !== window.location.origin || link.target) return;
+    event.preventDefault();
+    navigate(link.pathname + link.search + link.hash);
+  }
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: listens to the kept form's own controls (events bubble); the div itself is no control
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a link's click, which the keyboard also sends
+    <div
+      key="kept"
+      className="on-demand"
+      suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string, never content: it keeps the server's markup
+      dangerouslySetInnerHTML={KEEP}
+      onSubmit={submit}
+      onClick={click}
+      // Used: its code is fetched now, so that the answer shows at once.
+      onFocus={() => void load()}
+    />
+  );
 }

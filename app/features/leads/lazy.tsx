@@ -1,11 +1,11 @@
 // 'Ask about this listing' on the detail pages, its code loaded only when it is used
 // (app/shared/on-demand-form.tsx; docs/decisions/0077-csv-guards-and-light-public-pages.md).
-import { onDemandForm } from "~/shared/on-demand-form";
+import { lazy } from "react";
+import { OnDemandForm } from "~/shared/on-demand-form";
 import type { InquiryAnswer, InquiryFormProps } from "./inquiry-form";
 
-const InquiryFormOnDemand = onDemandForm<InquiryFormProps, InquiryAnswer>(() =>
-  import("./inquiry-form").then((m) => ({ default: m.InquiryForm })),
-);
+const load = () => import("./inquiry-form").then((m) => ({ default: m.InquiryForm }));
+const Form = lazy(load);
 
 /**
  * 'Ask about this listing' for a detail page's loader data, or nothing when the listing is
@@ -18,9 +18,13 @@ export function listingInquiry(data: {
   const { listing } = data;
   if (!listing) return null;
   return (
-    <InquiryFormOnDemand
-      listing={{ collection: listing.collection, id: listing.id, address: listing.address }}
-      renderedAt={data.renderedAt ?? 0}
+    <OnDemandForm<InquiryFormProps, InquiryAnswer>
+      Form={Form}
+      load={load}
+      props={{
+        listing: { collection: listing.collection, id: listing.id, address: listing.address },
+        renderedAt: data.renderedAt ?? 0,
+      }}
     />
   );
 }
