@@ -3,6 +3,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
 import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -83,5 +84,68 @@ describe("the public pages' JavaScript", () => {
       .filter(Boolean);
     expect(adminModules).toHaveLength(3);
     for (const file of publicFiles()) expect(adminModules).not.toContain(file);
+  });
+});
+
+/**
+ * Every page a visitor can open (routes with a page; resource routes and admin-only pages left
+ * out), and what each may ship on top of the home page's JavaScript.
+ */
+const VISITOR_PAGES = [
+  "routes/about",
+  "routes/contact",
+  "routes/properties",
+  "routes/property-detail",
+  "routes/new-construction",
+  "routes/construction-detail",
+  "routes/rental-application",
+  "routes/apply-online",
+  "routes/application-link",
+  "routes/inquiries",
+  "routes/privacy",
+  "routes/alerts",
+  "routes/alerts-confirm",
+  "routes/alerts-unsubscribe",
+  "routes/not-found",
+];
+const BUDGET = 2 * 1024;
+/**
+ * Pages still over the budget, with the gzip bytes over the home page they are held to until
+ * their own code loads on demand too (docs/decisions/0077-csv-guards-and-light-public-pages.md):
+ * the lists' filter bar and search code, the online application's steps.
+ */
+const STILL_OVER: Record<string, number> = {
+  "routes/properties": 4_700,
+  "routes/new-construction": 4_700,
+  "routes/apply-online": 4_000,
+  "routes/application-link": 4_000,
+};
+
+/** A page's JavaScript as the browser fetches it: entry, root and route chunks with their imports, gzip. */
+async function pageBytes(id: string): Promise<number> {
+  const files = new Set<string>([build.assets.entry.module, ...build.assets.entry.imports]);
+  for (const routeId of ["root", id]) {
+    const route = build.assets.routes[routeId];
+    expect(route, routeId).toBeDefined();
+    files.add(route?.module as string);
+    for (const file of route?.imports ?? []) files.add(file);
+  }
+  let total = 0;
+  for (const file of files) {
+    total += gzipSync(await fs.readFile(path.join(assetsDir, file)), { level: 9 }).length;
+  }
+  return total;
+}
+
+describe("each public page's JavaScript", () => {
+  it("is within 2 KB of the home page's (gzip), forms' code loaded when used", async () => {
+    const home = await pageBytes("routes/home");
+    const over: Record<string, number> = {};
+    for (const id of VISITOR_PAGES) over[id] = (await pageBytes(id)) - home;
+    for (const [id, extra] of Object.entries(over)) {
+      expect
+        .soft(extra, `${id}: ${extra} bytes over /`)
+        .toBeLessThanOrEqual(STILL_OVER[id] ?? BUDGET);
+    }
   });
 });

@@ -1,4 +1,5 @@
 // docs/behaviour.md §8, character for character. Pages and tests import these; nothing re-types them.
+import { CONTACT_TO_RESERVE } from "./contact-to-reserve";
 import type { ListingKind } from "./listing-kinds";
 
 type Noun = ListingKind["noun"];
@@ -43,7 +44,7 @@ export const addedMessages = {
   featuredFailed: (error: string) =>
     `Could not update the home page's featured listings. Please try again. Error: ${error}`,
   /** The detail page's link for an available Vacation property without a reservation URL. */
-  contactToReserve: "Contact us to reserve",
+  contactToReserve: CONTACT_TO_RESERVE,
   /** The admin forms' warning for a Vacation property without a reservation URL. */
   noReservationUrl: "Guests cannot reserve this property online until it has a Reservation URL.",
   /** Leaving a form with unsaved changes (a confirm dialog: Yes leaves, Cancel stays). */

@@ -1,6 +1,6 @@
 import { KINDS } from "~/domain/listing-kinds";
 import { AdminFeatures } from "~/features/admin";
-import { listingInquiry } from "~/features/leads";
+import { listingInquiry } from "~/features/leads/lazy";
 import { loadListingDetail } from "~/features/listings/detail-loader.server";
 import { ListingDetailPage } from "~/features/listings/listing-detail-page";
 import { missingListingMeta } from "~/features/listings/listing-meta";

@@ -2,5 +2,4 @@ export {
   type InquiryAnswer,
   InquiryForm,
   type InquiryFormProps,
-  listingInquiry,
 } from "./inquiry-form";

@@ -166,21 +166,3 @@ export function InquiryForm({ listing, renderedAt, answer: posted }: InquiryForm
     </section>
   );
 }
-
-/**
- * 'Ask about this listing' for a detail page's loader data, or nothing when the listing is
- * missing: what the two detail routes give the listing page (docs/behaviour.md §27).
- */
-export function listingInquiry(data: {
-  listing: { collection: string; id: string; address: string } | null;
-  renderedAt?: number;
-}) {
-  const { listing } = data;
-  if (!listing) return null;
-  return (
-    <InquiryForm
-      listing={{ collection: listing.collection, id: listing.id, address: listing.address }}
-      renderedAt={data.renderedAt ?? 0}
-    />
-  );
-}

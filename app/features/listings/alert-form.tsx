@@ -17,15 +17,13 @@ export type AlertTarget =
   | { listing: { collection: string; id: string } }
   | { collection: string; search: string };
 
-export function AlertForm({
-  target,
-  renderedAt,
-  answer: posted,
-}: {
+export interface AlertFormProps {
   target: AlertTarget;
   renderedAt: number;
   answer?: AlertAnswer | null;
-}) {
+}
+
+export function AlertForm({ target, renderedAt, answer: posted }: AlertFormProps) {
   const id = useId();
   const fetcher = useFetcher<AlertAnswer>();
   const answer = fetcher.data ?? posted ?? null;

@@ -1,16 +1,17 @@
-import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { CONTACT_TO_RESERVE } from "~/domain/contact-to-reserve";
 import type { Listing } from "~/domain/listing";
 import { factLines, longDate } from "~/domain/listing-facts";
 import { bedBathLine, descriptionBullets, formatPrice } from "~/domain/listing-format";
 import type { ListingKind } from "~/domain/listing-kinds";
-import { addedMessages, messages } from "~/domain/messages";
-import { LazyMessageDialog as MessageDialog } from "~/features/dialogs/lazy";
 import { useViewer } from "~/features/layout";
 import { useCompany } from "~/features/site-settings";
-import { AlertForm } from "./alert-form";
+import { AlertFormOnDemand as AlertForm } from "./alert-form-on-demand";
 import type { DetailData } from "./detail-loader.server";
 import { Gallery } from "./gallery";
+
+const MissingListingDialog = lazy(() => import("./missing-listing-dialog"));
 
 /** What the detail page gives the admin block the route puts at its foot. */
 export interface AdminBlockProps {
@@ -53,12 +54,7 @@ export function ListingDetailPage({ kind, data, AdminBlock, inquiry }: ListingDe
   if (!listing) {
     return (
       <Suspense fallback={null}>
-        <MessageDialog
-          variant="error"
-          title={messages.errorTitle}
-          text={data.problem === "missing" ? messages.noData : messages.loadFailed}
-          onClose={() => navigate("/properties")}
-        />
+        <MissingListingDialog problem={data.problem} onClose={() => navigate("/properties")} />
       </Suspense>
     );
   }
@@ -111,7 +107,7 @@ export function ListingDetailPage({ kind, data, AdminBlock, inquiry }: ListingDe
                   ) : (
                     // Never nothing: guests can still ask (docs/behaviour.md §2, property detail).
                     <Link className="btn btn-primary btn-lg" to="/contact">
-                      {addedMessages.contactToReserve}
+                      {CONTACT_TO_RESERVE}
                     </Link>
                   )
                 ) : (

@@ -15,7 +15,7 @@ import {
 } from "~/domain/listing-search";
 import { useLiveRevalidation } from "~/features/live";
 import { useHydrated } from "~/shared/use-hydrated";
-import { AlertForm } from "./alert-form";
+import { AlertFormOnDemand as AlertForm } from "./alert-form-on-demand";
 import { ListFilterBar } from "./list-filter-bar";
 import type { ListPageData } from "./list-loader.server";
 import { ListingCard } from "./listing-card";
