@@ -1,5 +1,6 @@
-// The document as the real production build renders it (npm test builds first): the nonce on
-// every inline script, the security headers, and hydration deferred until after load.
+// The document as the real production build renders it (npm test builds first): every inline
+// script allowed by its hash, the security headers, and hydration deferred until after load.
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,9 +24,13 @@ function scriptsOf(html: string) {
   }));
 }
 
-function nonceOf(policy: string | null): string {
-  return /script-src 'nonce-([^']+)'/.exec(policy ?? "")?.[1] ?? "";
+/** The script-src sources of a policy. */
+function scriptSources(policy: string | null): string[] {
+  return (/script-src ([^;]*)/.exec(policy ?? "")?.[1] ?? "").trim().split(/\s+/);
 }
+
+const sha256 = (code: string) =>
+  `'sha256-${createHash("sha256").update(code, "utf8").digest("base64")}'`;
 
 describe("the rendered document", () => {
   let site: TestApp;
@@ -46,7 +51,7 @@ describe("the rendered document", () => {
   });
   afterAll(() => site?.close());
 
-  it.each(PAGES)("%s: a strict policy, and every inline script carries its nonce", async (page) => {
+  it.each(PAGES)("%s: a strict policy that allows each inline script by its hash", async (page) => {
     const response = await fetch(site.base + page);
     const policy = response.headers.get("content-security-policy") ?? "";
     for (const directive of [
@@ -59,23 +64,37 @@ describe("the rendered document", () => {
       expect(policy).toContain(directive);
     }
     expect(policy).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
-    const nonce = nonceOf(policy);
-    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    const sources = scriptSources(policy);
+    expect(sources).toContain("'strict-dynamic'");
+    expect(policy).not.toContain("nonce-");
     const scripts = scriptsOf(await response.text());
     expect(scripts.length).toBeGreaterThan(2);
-    // Data blocks (JSON-LD) never run; every script that runs carries the nonce.
+    // Data blocks (JSON-LD) never run; every script that runs is allowed by its hash.
     const runnable = scripts.filter((s) => s.attributes.get("type") !== "application/ld+json");
-    for (const script of runnable) expect(script.attributes.get("nonce")).toBe(nonce);
+    for (const script of runnable) {
+      expect(script.attributes.has("nonce")).toBe(false);
+      expect(sources).toContain(sha256(script.code));
+    }
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("strict-transport-security")).toBeNull();
   });
 
-  it("makes a new nonce for every render", async () => {
-    const nonces = new Set<string>();
-    for (const page of PAGES) {
-      nonces.add(nonceOf((await fetch(site.base + page)).headers.get("content-security-policy")));
-    }
-    expect(nonces.size).toBe(PAGES.length);
+  it("allows the module the deferred hydration adds, and no script of another page", async () => {
+    const html = await (await fetch(`${site.base}/about`)).text();
+    const loader = scriptsOf(html).find((s) => s.code.includes('addEventListener("load"'));
+    const added = JSON.parse(
+      /,c=("(?:[^"\\]|\\.)*")/.exec(loader?.code ?? "")?.[1] ?? '""',
+    ) as string;
+    expect(added).toContain("entry.client");
+    const about = scriptSources(
+      (await fetch(`${site.base}/about`)).headers.get("content-security-policy"),
+    );
+    expect(about).toContain(sha256(added));
+    // Another page's data scripts differ: its hashes are not this page's.
+    const home = scriptSources(
+      (await fetch(`${site.base}/`)).headers.get("content-security-policy"),
+    );
+    expect(home.filter((h) => !about.includes(h)).length).toBeGreaterThan(0);
   });
 
   it("defers hydration: no module script or preload hint, a loader that adds them after load", async () => {

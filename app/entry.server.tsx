@@ -1,6 +1,5 @@
-// The document: rendered whole on the server, with a per-request nonce for its inline scripts,
-// the security headers, and hydration deferred until the page has loaded (docs/behaviour.md §13, §16).
-import { randomBytes } from "node:crypto";
+// The document: rendered whole on the server, its inline scripts allowed by their hashes, the
+// security headers, and hydration deferred until the page has loaded (docs/behaviour.md §13, §16).
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -11,7 +10,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { deferHydration } from "~/features/document/defer-hydration.server";
-import { NonceProvider } from "~/features/document/nonce";
+import { inlineScriptHashes } from "~/features/document/script-hashes.server";
 import { securityHeaders } from "~/features/document/security-headers.server";
 import { log } from "~/shared/logger.server";
 import { isLoggedPageFault } from "~/shared/page-fault.server";
@@ -44,18 +43,20 @@ export default function handleRequest(
   routerContext: EntryContext,
   context: AppLoadContext,
 ): Promise<Response> {
-  const nonce = randomBytes(16).toString("base64");
-  const policy = securityHeaders({
-    nonce,
-    hsts: context.env.strictTransportSecurity,
-    imageOrigins: context.env.photoBaseUrl ? [new URL(context.env.photoBaseUrl).origin] : [],
-    development: import.meta.env.DEV,
-  });
+  const policyFor = (scriptHashes: readonly string[]) =>
+    securityHeaders({
+      scriptHashes,
+      hsts: context.env.strictTransportSecurity,
+      imageOrigins: context.env.photoBaseUrl ? [new URL(context.env.photoBaseUrl).origin] : [],
+      development: import.meta.env.DEV,
+    });
+  const policy = policyFor([]);
   keepRouteHeadersOnErrorPages(routerContext, headers);
   // The policy fills in what the route left unset: a header a route sets is its own (the private
-  // link's `Referrer-Policy: no-referrer`, docs/behaviour.md §32). The script policy is always ours.
+  // link's `Referrer-Policy: no-referrer`, docs/behaviour.md §32). The Content-Security-Policy
+  // is always ours, set once the page is rendered (it lists the page's script hashes).
   for (const [name, value] of Object.entries(policy)) {
-    if (name === "Content-Security-Policy" || !headers.has(name)) headers.set(name, value);
+    if (name !== "Content-Security-Policy" && !headers.has(name)) headers.set(name, value);
   }
   headers.set("Content-Type", "text/html; charset=utf-8");
 
@@ -71,6 +72,7 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeout);
         let html = Buffer.concat(chunks).toString("utf8");
+        const inserted: string[] = [];
         // Development serves Vite's modules with hot reload: nothing to defer there.
         if (!import.meta.env.DEV) {
           const result = deferHydration(html);
@@ -79,18 +81,19 @@ export default function handleRequest(
             return callback();
           }
           if (!result.deferred) reportUndeferredOnce();
+          else inserted.push(result.inserted);
           html = result.html;
         }
+        // The same page gives the same policy: a kept page's is as good for every visitor.
+        const scripts = policyFor(inlineScriptHashes(html, inserted));
+        headers.set("Content-Security-Policy", scripts["Content-Security-Policy"] as string);
         resolve(new Response(html, { status, headers }));
         callback();
       },
     });
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
+      <ServerRouter context={routerContext} url={request.url} />,
       {
-        nonce,
         onAllReady() {
           pipe(sink);
         },

@@ -14,7 +14,6 @@ import "./app.css";
 import type { Route } from "./+types/root";
 import { brandStyle } from "./domain/brand";
 import { layoutContent } from "./domain/company";
-import { useNonce } from "./features/document/nonce";
 import { PhotoBaseProvider } from "./features/images";
 import { Navbar } from "./features/layout/navbar";
 import { NotFoundPage } from "./features/layout/not-found-page";
@@ -40,7 +39,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce();
   const company = useCompany();
   const data = useRouteLoaderData<typeof loader>("root");
   return (
@@ -64,8 +62,8 @@ export function Layout({ children }: { children: ReactNode }) {
           </main>
           <SiteFooter />
         </PhotoBaseProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

@@ -1,5 +1,6 @@
 // What pages carry in their headers (docs/behaviour.md §13, §32): a header a route sets is kept
 // over the pipeline's defaults, on its error page too.
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDb } from "~/shared/db.server";
 import { startTestApp, type TestApp } from "../tests/support/test-app";
@@ -116,5 +117,28 @@ describe("page headers", () => {
     const member = await t.signIn("member.headers@example.com");
     const own = await fetch(`${t.base}/properties`, { headers: { cookie: member } });
     expect(own.headers.get("cache-control")).toBe("private, no-cache");
+  });
+
+  it("hands the visitors of a kept page no shared nonce: its scripts are allowed by hash", async () => {
+    const first = await fetch(`${t.base}/contact`);
+    const second = await fetch(`${t.base}/contact`);
+    // The second answer is the kept copy of the first (same bytes, same headers).
+    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    for (const res of [first, second]) {
+      const policy = res.headers.get("content-security-policy") ?? "";
+      const html = await res.text();
+      expect(policy).not.toContain("'nonce-");
+      expect(html).not.toMatch(/<script[^>]*\snonce=/);
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(
+        (m) => !/\ssrc=/.test(m[1] as string) && !/ld\+json/.test(m[1] as string),
+      );
+      expect(inline.length).toBeGreaterThan(1);
+      for (const m of inline) {
+        const hash = createHash("sha256")
+          .update(m[2] as string, "utf8")
+          .digest("base64");
+        expect(policy).toContain(`'sha256-${hash}'`);
+      }
+    }
   });
 });

@@ -19,7 +19,7 @@ import {
 import { isNewEmbeddedDatabase, openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { log } from "~/shared/logger.server";
-import { makePrivateDir } from "~/shared/private-files.server";
+import { makeDataDirPrivate } from "~/shared/private-files.server";
 import { announceServer } from "~/shared/server-presence.server";
 import { backupSocketCommand } from "./backup-cli";
 
@@ -29,8 +29,12 @@ import { backupSocketCommand } from "./backup-cli";
  * on DATA_DIR/admin.sock.
  */
 export async function startServices(env: Env) {
-  // Owner-only from the start: everything below (database, photos, socket) is created inside it.
-  await makePrivateDir(env.dataDir);
+  // Owner-only from the start: everything below (database, documents, photos, socket) is created
+  // inside it, under umask 077, and what is there already is narrowed (docs/operations.md).
+  const narrowed = await makeDataDirPrivate(env.dataDir);
+  if (narrowed > 0) {
+    log().warn(`Narrowed ${narrowed} files and folders in DATA_DIR to owner-only (0700/0600).`);
+  }
   const dbDir = path.join(env.dataDir, "db");
   // PGlite is single-process: the lock turns a second server (or CLI) into a clear error.
   let lock: DataDirLock | null = null;
@@ -39,6 +43,8 @@ export async function startServices(env: Env) {
   // On PostgreSQL several servers may share the store; the first to start is told so.
   const presence = env.databaseUrl ? await announceServer(env.databaseUrl) : null;
   const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: dbDir });
+  // PGlite's file system sets its own modes (0666) whatever the umask: narrowed once it is open.
+  if (!env.databaseUrl) await makeDataDirPrivate(dbDir);
   const images = createImageStore(env);
   const hub = await LiveHub.start(db);
 

@@ -9,6 +9,41 @@ export const PRIVATE_DIR_MODE = 0o700;
 /** Files such as backups. */
 export const PRIVATE_FILE_MODE = 0o600;
 
+/**
+ * At start: everything the process creates from now on is owner-only (umask 077: the embedded
+ * database's files, documents, photos, temporary files), and what is already under `dataDir`
+ * (made by an older version, or under a looser umask) is narrowed to 0700 folders and 0600 files.
+ * Symbolic links are not followed. Returns how many entries were narrowed.
+ */
+export async function makeDataDirPrivate(dataDir: string): Promise<number> {
+  // (Worker threads cannot set it; the explicit modes below and in the stores still apply.)
+  try {
+    process.umask(0o077);
+  } catch {}
+  await makePrivateDir(dataDir);
+  let narrowed = 0;
+  const visit = async (entry: string): Promise<void> => {
+    const stat = await fs.lstat(entry).catch(() => null);
+    if (!stat || stat.isSymbolicLink()) return;
+    const mode = stat.mode & 0o777;
+    const wanted = stat.isDirectory() ? PRIVATE_DIR_MODE : mode & 0o700;
+    // (An entry that cannot be changed, e.g. another account's, does not stop the start.)
+    if (mode !== wanted && (mode & 0o077) !== 0) {
+      if (
+        await fs.chmod(entry, wanted).then(
+          () => true,
+          () => false,
+        )
+      )
+        narrowed++;
+    }
+    if (!stat.isDirectory()) return;
+    for (const name of await fs.readdir(entry).catch(() => [])) await visit(path.join(entry, name));
+  };
+  await visit(dataDir);
+  return narrowed;
+}
+
 /** Creates `dir` (and missing parents) owner-only; an existing folder is left as it is. */
 export async function makePrivateDir(dir: string): Promise<void> {
   await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });

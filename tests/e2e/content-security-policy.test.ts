@@ -38,7 +38,7 @@ async function visit(page: Page, path: string) {
   await gotoHydrated(page, path, "load");
 }
 
-test("the recorder sees a violation: a script injected into the page without the nonce is blocked", async ({
+test("the recorder sees a violation: a script injected into the page, its hash not listed, is blocked", async ({
   page,
 }) => {
   const seen = await recordViolations(page.context());

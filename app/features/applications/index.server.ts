@@ -1,10 +1,12 @@
 // The online applications feature's surface on the server (issue 22; docs/behaviour.md §32;
 // docs/decisions/0071-online-applications-storage.md).
+import fs from "node:fs/promises";
+import path from "node:path";
 import type { Db } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { log } from "~/shared/logger.server";
 import { purgeApplications } from "./applications.server";
-import { loadDataKey, parseDataKey } from "./data-key.server";
+import { DATA_KEY_FILE, loadDataKey, parseDataKey } from "./data-key.server";
 import { DocumentVault } from "./documents.server";
 import { createPrivateBackend } from "./private-backend.server";
 import { type DataKeys, deriveDataKeys } from "./seal.server";
@@ -58,30 +60,58 @@ export interface ApplicationServices {
   vault: DocumentVault | null;
 }
 
-/** A site only this computer reaches (PUBLIC_URL on a loopback name): a trial, not a deployment. */
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
-const isLocalTrial = (publicUrl: string) => LOOPBACK.has(new URL(publicUrl).hostname);
+/** Names and addresses only this computer reaches. */
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+const isLoopback = (host: string) => LOOPBACK.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /**
  * The data key (APPLICATION_DATA_KEY, or one made into DATA_DIR) and the private document store.
- * In production without a key, applications are refused; the rest of the site runs. A production
- * build tried on this computer (`npm start` with the default PUBLIC_URL, http://localhost) is no
- * deployment: it makes a key as development does, so the README's two commands serve the whole
- * site (docs/decisions/0071-online-applications-storage.md).
+ * In production without a key, applications are refused; the rest of the site runs, and the log
+ * says what to set. A production build tried on this computer (`PUBLIC_URL` and `HOST` both on
+ * loopback) is no deployment: it makes a key as development does. Listening on a network address
+ * with the default PUBLIC_URL is a deployment that forgot its settings: a key made into DATA_DIR
+ * would sit beside the data it seals (docs/decisions/0071, 0076).
  */
 export async function createApplicationServices(
-  env: Pick<Env, "dataDir" | "s3" | "nodeEnv" | "applications" | "publicUrl">,
+  env: Pick<Env, "dataDir" | "s3" | "nodeEnv" | "applications" | "publicUrl" | "host">,
 ): Promise<ApplicationServices> {
+  const configured = env.applications.dataKey ?? undefined;
+  const production = env.nodeEnv === "production";
+  const localUrl = isLoopback(new URL(env.publicUrl).hostname);
+  const localTrial = production && localUrl && isLoopback(env.host);
   const root = await loadDataKey({
-    configured: env.applications.dataKey ?? undefined,
-    production: env.nodeEnv === "production" && !isLocalTrial(env.publicUrl),
+    configured,
+    production: production && !localTrial,
     dataDir: env.dataDir,
   });
+  if (!root) log().error(await closedBecause(env, localUrl));
   const previous = env.applications.dataKeyPrevious
     ? parseDataKey(env.applications.dataKeyPrevious)
     : null;
   const key = root ? deriveDataKeys(root, previous) : null;
   return { key, vault: key ? new DocumentVault(createPrivateBackend(env), key) : null };
+}
+
+/** The log line of a production start that takes no applications: what to set. */
+async function closedBecause(env: Pick<Env, "dataDir" | "publicUrl" | "host">, localUrl: boolean) {
+  const file = path.join(env.dataDir, DATA_KEY_FILE);
+  const made = await fs.stat(file).then(
+    () =>
+      ` A key made earlier is in ${file}: give its content as APPLICATION_DATA_KEY and keep the file away from DATA_DIR and its backups.`,
+    () => "",
+  );
+  const set =
+    "Set APPLICATION_DATA_KEY (32 bytes, base64: `openssl rand -base64 32`), kept apart from DATA_DIR and backups";
+  if (!localUrl) {
+    return `Online applications are closed: APPLICATION_DATA_KEY is not set. ${set}, and restart.${made}`;
+  }
+  return (
+    `Online applications are closed: this production server listens on HOST=${env.host}, which ` +
+    `other computers reach, with the default PUBLIC_URL (${env.publicUrl}), so a data key made ` +
+    `into DATA_DIR would sit beside the data it seals. ${set}, and PUBLIC_URL to the site's ` +
+    `public address (e.g. https://leasing.example.com); or, to try the site on this computer ` +
+    `only, HOST=127.0.0.1.${made}`
+  );
 }
 
 const HOUR_MS = 3_600_000;

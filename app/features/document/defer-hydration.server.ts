@@ -22,7 +22,10 @@ export function parseAttributes(source: string): Map<string, string> {
   return attributes;
 }
 
-export type DeferResult = { html: string; deferred: true } | { html: string; deferred: false };
+/** `inserted`: the module code the loader adds as an inline script (its hash goes in the CSP). */
+export type DeferResult =
+  | { html: string; deferred: true; inserted: string }
+  | { html: string; deferred: false };
 
 /** Defers hydration in a rendered React Router document; `deferred: false` when it found none. */
 export function deferHydration(html: string): DeferResult {
@@ -40,8 +43,13 @@ export function deferHydration(html: string): DeferResult {
     hrefs.push(attributes.get("href") as string);
     return "";
   });
-  const nonce = parseAttributes(moduleTag.slice(0, moduleTag.indexOf(">"))).get("nonce");
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
-  const loader = `<script${nonce ? ` nonce="${nonce}"` : ""}>(function(){var d=document,n=d.currentScript&&d.currentScript.nonce,h=${json(hrefs)},c=${json(moduleCode)};function go(){h.forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;if(n)l.nonce=n;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";if(n)s.nonce=n;s.textContent=c;d.body.appendChild(s)}function later(){requestAnimationFrame(function(){setTimeout(go,0)})}if(d.readyState==="complete")later();else addEventListener("load",later,{once:true})})()</script>`;
-  return { html: withoutHints.replace(moduleTag, () => loader), deferred: true };
+  // No nonce: both this script and the module it adds are allowed by their hashes
+  // (script-hashes.server.ts), and 'strict-dynamic' trusts the hints and imports they make.
+  const loader = `<script>(function(){var d=document,h=${json(hrefs)},c=${json(moduleCode)};function go(){h.forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.textContent=c;d.body.appendChild(s)}function later(){requestAnimationFrame(function(){setTimeout(go,0)})}if(d.readyState==="complete")later();else addEventListener("load",later,{once:true})})()</script>`;
+  return {
+    html: withoutHints.replace(moduleTag, () => loader),
+    deferred: true,
+    inserted: moduleCode,
+  };
 }

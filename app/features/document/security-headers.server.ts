@@ -1,9 +1,9 @@
 // Security headers for every response: pages get a strict Content-Security-Policy carrying the
-// nonce of their inline scripts; everything else gets a policy that allows nothing to run.
+// hashes of their inline scripts; everything else gets a policy that allows nothing to run.
 
 export interface SecurityHeaderOptions {
-  /** The nonce of the page's inline scripts; without one no script may run. */
-  nonce?: string;
+  /** The hashes of the page's inline scripts ("sha256-…"); without any no script may run. */
+  scriptHashes?: readonly string[];
   /** Strict-Transport-Security: only for a production site reached over https. */
   hsts: boolean;
   /** Origins photos may also come from (a CDN in front of the photo bucket). */
@@ -13,7 +13,8 @@ export interface SecurityHeaderOptions {
 }
 
 /**
- * Scripts run only with the nonce; 'strict-dynamic' extends that trust to the modules those
+ * Inline scripts run only if their hash is listed (docs/decisions/0076); 'strict-dynamic' extends
+ * that trust to the modules those
  * scripts load (the hydration code and the on-demand chunks), so no host list is needed and
  * neither 'unsafe-inline' nor 'unsafe-eval' is ever allowed. Style attributes rendered on the
  * server (card animation delays) need 'unsafe-inline' for attributes only; blob: images are the
@@ -21,7 +22,10 @@ export interface SecurityHeaderOptions {
  */
 export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
   const images = ["'self'", "data:", "blob:", ...(options.imageOrigins ?? [])].join(" ");
-  const scripts = options.nonce ? `'nonce-${options.nonce}' 'strict-dynamic'` : "'none'";
+  const hashes = options.scriptHashes ?? [];
+  const scripts = hashes.length
+    ? `${hashes.map((hash) => `'${hash}'`).join(" ")} 'strict-dynamic'`
+    : "'none'";
   const dev = options.development === true;
   return [
     "default-src 'self'",

@@ -5,6 +5,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "~/shared/private-files.server";
 import type {
   BlobBackend,
   BlobInfo,
@@ -46,9 +47,10 @@ export class DiskBackend implements BlobBackend {
   /** (A file keeps no metadata: its type comes from its name when served.) */
   async put(key: string, source: BlobSource, _meta?: BlobMeta): Promise<void> {
     await this.settle(this.fileOf(key), async (temp) => {
-      if (Buffer.isBuffer(source)) await fs.writeFile(temp, source);
-      else if (source instanceof Readable) await pipeline(source, createWriteStream(temp));
-      else await fs.copyFile(source.file, temp);
+      if (Buffer.isBuffer(source)) await fs.writeFile(temp, source, { mode: PRIVATE_FILE_MODE });
+      else if (source instanceof Readable) {
+        await pipeline(source, createWriteStream(temp, { mode: PRIVATE_FILE_MODE }));
+      } else await fs.copyFile(source.file, temp);
     });
   }
 
@@ -81,7 +83,7 @@ export class DiskBackend implements BlobBackend {
   /** One rename (a file or a whole folder); the target's folder is made first. */
   async move(from: string, to: string): Promise<boolean> {
     const target = this.fileOf(to);
-    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
     return fs.rename(this.fileOf(from), target).then(
       () => true,
       (error) => (isMissing(error) ? false : Promise.reject(error)),
@@ -106,13 +108,18 @@ export class DiskBackend implements BlobBackend {
     return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
-  /** Writes `file` through a temporary file renamed into place (removed again on failure). */
+  /**
+   * Writes `file` through a temporary file renamed into place (removed again on failure).
+   * Folders 0700 and files 0600 whatever the umask, a copy too: the store is the site's alone,
+   * documents and photos alike (docs/operations.md, "Data directory").
+   */
   private async settle(file: string, write: (temp: string) => Promise<void>): Promise<void> {
-    await fs.mkdir(this.tempDir, { recursive: true });
+    await fs.mkdir(this.tempDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const temp = path.join(this.tempDir, `write-${randomUUID()}.tmp`);
     try {
       await write(temp);
-      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.chmod(temp, PRIVATE_FILE_MODE);
+      await fs.mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
       await fs.rename(temp, file);
     } catch (error) {
       await fs.rm(temp, { force: true });
