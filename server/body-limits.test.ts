@@ -155,6 +155,18 @@ describe("request body limits", () => {
     expect(mostRead()).toBeLessThan(1 * MB);
   });
 
+  it("answers a form sent as route data (JavaScript's submission) over the limit 413", async () => {
+    const before = await counts();
+    const res = await fetch(`${t.base}/inquiries.data`, {
+      method: "POST",
+      headers: { origin: t.base, "content-type": "application/x-www-form-urlencoded" },
+      body: inquiry("d".repeat(100 * 1024)),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.text()).toContain("The form is too large: at most 64 KB.");
+    expect(await counts()).toEqual(before);
+  });
+
   it("answers a chunked url-encoded body over the limit 413 and stops reading it", async () => {
     const before = await counts();
     sockets.length = 0;

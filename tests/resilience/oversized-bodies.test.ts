@@ -1,0 +1,281 @@
+// Oversized, chunked and compressed bodies on every public write (docs/decisions/0072-request-
+// body-limits.md), against the production bundle as a process of its own: each is refused with
+// a 4xx and a message (never a 5xx), nothing is stored, the process stays up with its memory
+// bounded, and a kept page (/about) is answered within 50 ms throughout (KEPT_PAGE_BOUND_MS).
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDb } from "~/shared/db.server";
+import { readEnv } from "~/shared/env.server";
+import { rssMb, startServerProcess, stopServerProcess } from "../support/server-process";
+
+const MB = 1024 * 1024;
+const BOUND_MS = Number(process.env.KEPT_PAGE_BOUND_MS ?? 50);
+
+interface Answer {
+  status: number;
+  body: string;
+  ms: number;
+}
+
+/** Streams a body (declared or chunked) until the answer comes, at most `cap` bytes. */
+function attack(
+  base: string,
+  target: string,
+  body: {
+    declared: number | null;
+    chunk: Buffer;
+    cap: number;
+    headers: Record<string, string>;
+  },
+): Promise<Answer> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    let written = 0;
+    const req = http.request(new URL(target, base), {
+      method: "POST",
+      agent: false,
+      headers: {
+        origin: base,
+        ...(body.declared === null
+          ? { "transfer-encoding": "chunked" }
+          : { "content-length": String(body.declared) }),
+        ...body.headers,
+      },
+    });
+    req.setTimeout(30_000, () => req.destroy(new Error(`${target}: no answer in 30 s`)));
+    req.on("response", (res) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString("utf8"),
+          ms: performance.now() - started,
+        }),
+      );
+      res.on("error", reject);
+    });
+    req.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    const limit = Math.min(body.cap, body.declared ?? body.cap);
+    const pump = () => {
+      while (!answered && !req.destroyed && written < limit) {
+        const part = body.chunk.subarray(0, Math.min(body.chunk.length, limit - written));
+        written += part.length;
+        if (!req.write(part)) {
+          req.once("drain", pump);
+          return;
+        }
+      }
+      if (!answered && !req.destroyed && written >= limit) req.end();
+    };
+    pump();
+  });
+}
+
+describe("oversized, chunked and compressed bodies on every public write", () => {
+  let dataDir: string;
+  let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
+  let source: Record<string, string>;
+  let token = "";
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "oversized-bodies-"));
+    source = {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "false",
+      APPLICATION_DATA_KEY: randomBytes(32).toString("base64"),
+      INQUIRY_RATE_LIMIT: "1000000",
+      WRITE_RATE_LIMIT: "1000000",
+      RENDER_RATE_LIMIT: "1000000",
+    };
+    server = await startServerProcess(source);
+    const base = server.base;
+    // A private link to aim at: the first step of an application.
+    const started = await fetch(`${base}/rental-application/apply`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: base },
+      body: new URLSearchParams({
+        fullName: "Ana Applicant",
+        email: "ana.applicant@example.com",
+        phone: "703-555-0142",
+        dateOfBirth: "1990-02-03",
+        moveIn: `${new Date().getUTCFullYear() + 1}-05-01`,
+        occupants: "2",
+        step: "applicant",
+        intent: "next",
+      }),
+    });
+    expect(started.status).toBe(303);
+    token = /token=([\w-]{43})/.exec(started.headers.get("location") ?? "")?.[1] ?? "";
+    expect(token).not.toBe("");
+  });
+  afterAll(async () => {
+    await stopServerProcess(server);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("refuses each with a 4xx and a message, stores nothing, and keeps /about fast", async () => {
+    const live = server as NonNullable<typeof server>;
+    const base = live.base;
+    const link = "A".repeat(43);
+    const targets = [
+      "/inquiries",
+      "/inquiries.data",
+      "/alerts",
+      `/alerts/confirm?token=${link}`,
+      `/alerts/unsubscribe?token=${link}`,
+      "/rental-application/apply",
+      `/rental-application/continue?token=${token}`,
+      `/rental-application/continue.data?token=${token}`,
+      "/auth/logout",
+      "/api/listings/properties",
+      "/api/listings-csv/check",
+      "/about",
+    ];
+    const form = Buffer.from(`name=Ana&email=ana%40example.com&message=${"m".repeat(64 * 1024)}`);
+    const boundary = "----oversized";
+    const multipart = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n` +
+          "Content-Type: application/pdf\r\n\r\n%PDF-1.4\n",
+      ),
+      Buffer.alloc(256 * 1024, "0"),
+    ]);
+    const zeros = Buffer.alloc(100 * MB);
+    const bombs: [string, Buffer][] = [
+      ["gzip", gzipSync(zeros)],
+      ["deflate", deflateSync(zeros)],
+      ["br", brotliCompressSync(Buffer.alloc(10 * MB))],
+    ];
+    const urlencoded = { "content-type": "application/x-www-form-urlencoded" };
+    const bodies: [string, Parameters<typeof attack>[2]][] = [
+      ["140 MB declared", { declared: 140 * MB, chunk: form, cap: 140 * MB, headers: urlencoded }],
+      ["chunked form", { declared: null, chunk: form, cap: 20 * MB, headers: urlencoded }],
+      [
+        "chunked multipart",
+        {
+          declared: null,
+          chunk: multipart,
+          cap: 40 * MB,
+          headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+        },
+      ],
+      ...bombs.map(
+        ([encoding, bytes]) =>
+          [
+            `${encoding} bomb`,
+            {
+              declared: bytes.length,
+              chunk: bytes,
+              cap: bytes.length,
+              headers: { ...urlencoded, "content-encoding": encoding },
+            },
+          ] as [string, Parameters<typeof attack>[2]],
+      ),
+    ];
+
+    // Warm the kept page, then ask for it every 10 ms while the attacks run.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const about = () =>
+      new Promise<number>((resolve, reject) => {
+        const started = performance.now();
+        http
+          .get(`${base}/about`, { agent }, (res) => {
+            res.resume();
+            res.on("end", () =>
+              res.statusCode === 200
+                ? resolve(performance.now() - started)
+                : reject(new Error(`/about answered ${res.statusCode}`)),
+            );
+          })
+          .on("error", reject);
+      });
+    for (let i = 0; i < 5; i++) await about();
+    const probes: number[] = [];
+    let attacking = true;
+    const prober = (async () => {
+      while (attacking) {
+        probes.push(await about());
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+
+    const answers: { what: string; answer: Answer }[] = [];
+    let peakRss = 0;
+    try {
+      for (const [name, body] of bodies) {
+        // Every write one after the other, then all of them at once.
+        for (const target of targets) {
+          answers.push({ what: `${name} → ${target}`, answer: await attack(base, target, body) });
+        }
+        const together = await Promise.all(targets.map((t) => attack(base, t, body)));
+        for (const [i, answer] of together.entries()) {
+          answers.push({ what: `${name} → ${targets[i]} (together)`, answer });
+        }
+        peakRss = Math.max(peakRss, await rssMb(live.pid as number));
+      }
+    } finally {
+      attacking = false;
+      await prober;
+      agent.destroy();
+    }
+
+    const byStatus: Record<number, number> = {};
+    for (const { answer } of answers) byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;
+    const sorted = [...probes].sort((a, b) => a - b);
+    const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+    console.log(
+      `oversized bodies: ${answers.length} attacks, by status ${JSON.stringify(byStatus)}; ` +
+        `/about ${probes.length} probes p50 ${p(0.5)?.toFixed(1)} ms, p99 ${p(0.99)?.toFixed(1)} ms, ` +
+        `max ${sorted.at(-1)?.toFixed(1)} ms; server RSS peak ${peakRss.toFixed(0)} MB`,
+    );
+
+    for (const { what, answer } of answers) {
+      expect.soft(answer.status, what).toBeGreaterThanOrEqual(400);
+      expect.soft(answer.status, what).toBeLessThan(500);
+      expect.soft(answer.body.trim(), `${what}: a message`).not.toBe("");
+    }
+    expect(live.exitCode, live.output()).toBeNull();
+    expect(peakRss).toBeLessThan(900);
+    expect(probes.length).toBeGreaterThan(10);
+    expect(sorted.at(-1) ?? Infinity).toBeLessThan(BOUND_MS);
+
+    // Nothing stored: the one application made above, and nothing else.
+    await stopServerProcess(live);
+    server = undefined;
+    const env = readEnv(source);
+    const db = await openDb({ dataDir: path.join(env.dataDir, "db") });
+    try {
+      const [row] = await db.query<Record<string, number>>(
+        `SELECT (SELECT count(*)::int FROM leads) AS leads,
+                (SELECT count(*)::int FROM outbox) AS outbox,
+                (SELECT count(*)::int FROM listing_alerts) AS alerts,
+                (SELECT count(*)::int FROM applications) AS applications,
+                (SELECT count(*)::int FROM application_documents) AS documents,
+                (SELECT count(*)::int FROM listings) AS listings`,
+      );
+      expect(row).toEqual({
+        leads: 0,
+        outbox: 0,
+        alerts: 0,
+        applications: 1,
+        documents: 0,
+        listings: 0,
+      });
+    } finally {
+      await db.close();
+    }
+  });
+});
