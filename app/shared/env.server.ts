@@ -166,6 +166,7 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   APPLICATION_RETENTION_DAYS: wholeNumber(180, 1, 36_500),
+  APPLICATION_DOCUMENT_QUOTA_MB: wholeNumber(40, 10, 10_000),
   MAIL_FROM: z
     .string()
     .refine((v) => /^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/.test(v.trim()), {
@@ -230,9 +231,10 @@ export type Env = {
   staleAfterDays: number;
   /**
    * APPLICATION_DATA_KEY (null: made into DATA_DIR outside production; applications refused in
-   * production) and APPLICATION_RETENTION_DAYS (after a decision or a withdrawal).
+   * production), APPLICATION_RETENTION_DAYS (after a decision or a withdrawal) and
+   * APPLICATION_DOCUMENT_QUOTA_MB (an application's documents, all adults', stored at once).
    */
-  applications: { dataKey: string | null; retentionDays: number };
+  applications: { dataKey: string | null; retentionDays: number; documentQuotaMb: number };
   limits: {
     /** Sign-in starts (GET /auth/login) per client per 10 minutes. */
     signInsPer10Minutes: number;
@@ -332,6 +334,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     applications: {
       dataKey: e.APPLICATION_DATA_KEY?.trim() ?? null,
       retentionDays: e.APPLICATION_RETENTION_DAYS,
+      documentQuotaMb: e.APPLICATION_DOCUMENT_QUOTA_MB,
     },
     mail: {
       smtpUrl: e.SMTP_URL ?? null,

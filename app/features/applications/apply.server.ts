@@ -413,11 +413,19 @@ async function documentAction(
     return refuse({ errors: { file: APPLY_MESSAGES.chooseFile } });
   }
   try {
-    await addDocument(context.db, key, vault, token, {
-      kind: kind as keyof typeof DOCUMENT_KINDS,
-      name: file.name,
-      bytes: Buffer.from(await file.arrayBuffer()),
-    });
+    await addDocument(
+      context.db,
+      key,
+      vault,
+      token,
+      {
+        kind: kind as keyof typeof DOCUMENT_KINDS,
+        name: file.name,
+        bytes: Buffer.from(await file.arrayBuffer()),
+      },
+      undefined,
+      context.env.applications.documentQuotaMb,
+    );
   } catch (error) {
     if (error instanceof DocumentRejectedError) {
       return refuse({ errors: { file: error.message } }, error.status);
