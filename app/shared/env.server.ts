@@ -179,6 +179,7 @@ const schema = z.object({
   // Mail to addresses nobody confirmed (docs/behaviour.md §26): per recipient a day, in all an hour.
   UNCONFIRMED_MAIL_PER_ADDRESS_PER_DAY: wholeNumber(5, 1, 1000),
   UNCONFIRMED_MAIL_PER_HOUR: wholeNumber(100, 1, 1_000_000),
+  APPLICATION_DOCUMENT_QUOTA_MB: wholeNumber(40, 10, 10_000),
   MAIL_FROM: z
     .string()
     .refine((v) => /^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/.test(v.trim()), {
@@ -250,9 +251,15 @@ export type Env = {
   staleAfterDays: number;
   /**
    * APPLICATION_DATA_KEY (null: made into DATA_DIR outside production; applications refused in
-   * production) and APPLICATION_RETENTION_DAYS (after a decision or a withdrawal).
+   * production), APPLICATION_RETENTION_DAYS (after a decision or a withdrawal) and
+   * APPLICATION_DOCUMENT_QUOTA_MB (an application's documents, all adults', stored at once).
    */
-  applications: { dataKey: string | null; dataKeyPrevious?: string | null; retentionDays: number };
+  applications: {
+    dataKey: string | null;
+    dataKeyPrevious?: string | null;
+    retentionDays: number;
+    documentQuotaMb: number;
+  };
   limits: {
     /** Sign-in starts (GET /auth/login) per client per 10 minutes. */
     signInsPer10Minutes: number;
@@ -353,6 +360,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       dataKey: e.APPLICATION_DATA_KEY?.trim() ?? null,
       dataKeyPrevious: e.APPLICATION_DATA_KEY_PREVIOUS?.trim() ?? null,
       retentionDays: e.APPLICATION_RETENTION_DAYS,
+      documentQuotaMb: e.APPLICATION_DOCUMENT_QUOTA_MB,
     },
     mail: {
       smtpUrl: e.SMTP_URL ?? null,

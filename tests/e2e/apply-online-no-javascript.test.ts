@@ -68,6 +68,15 @@ test("the steps, a refused step, 'Back', a document and the confirmation work wi
   await expect(page.getByText("Send a JPEG, PNG or PDF file.")).toBeVisible();
   await page.getByRole("button", { name: "Remove licence.png" }).click();
   await expect(page.getByText("No documents yet.")).toBeVisible();
+  // A file chosen and 'Next' pressed instead of 'Upload': 'Next' sends it too.
+  await page
+    .getByLabel("File (JPEG, PNG or PDF, up to 10 MB)")
+    .setInputFiles({ name: "passport.png", mimeType: "image/png", buffer: png });
+  await page.getByRole("button", { name: "Next", exact: true }).click();
+  await expect(page.locator("h2").first()).toHaveText("Review and submit");
+  await expect(page.locator("section.application-review li")).toHaveText([
+    "Photo ID: passport.png",
+  ]);
 
   // 'Review and submit' refuses without the confirmation, and names the step still refused.
   url.searchParams.set("step", "review");

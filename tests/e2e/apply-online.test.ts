@@ -4,6 +4,7 @@
 // was typed kept), goes 'Back' without losing anything, submits; the other adult fills in their
 // own part from their e-mail; staff open the application, download a document and approve it, and
 // the applicant's status page says so. And: withdrawing erases the application at once.
+import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
@@ -78,7 +79,10 @@ async function pdf() {
   return Buffer.from(await doc.save());
 }
 
-/** Uploads one document on the 'Documents' step and waits until it is listed. */
+/**
+ * Uploads one document on the 'Documents' step and waits until it is listed: with JavaScript,
+ * choosing the file is enough (it is sent at once, with a progress bar).
+ */
 async function upload(
   page: Page,
   kind: string,
@@ -88,7 +92,6 @@ async function upload(
   await page
     .getByLabel("File (JPEG, PNG or PDF, up to 10 MB)", { exact: true })
     .setInputFiles(file);
-  await button(page, "Upload").click();
   await expect(
     page.locator("ul.application-documents li", { hasText: `${kind}: ${file.name}` }),
   ).toBeVisible();
@@ -147,6 +150,10 @@ test("'Withdraw and delete my application' asks first, then leaves only 'Withdra
   await next(page, "Other adults");
   await next(page, "Documents");
   await next(page, "Review and submit");
+  // No document was sent: 'Review' says so plainly.
+  await expect(
+    page.locator("section.application-review").filter({ hasText: "Documents" }),
+  ).toContainText("No documents were sent with this application.");
   await page.getByLabel(CONFIRM, { exact: true }).check();
   await button(page, "Submit application").click();
   await expect(heading(page)).toHaveText(exactly("Application received"));
@@ -174,6 +181,39 @@ test("'Withdraw and delete my application' asks first, then leaves only 'Withdra
   await expect(section).not.toContainText(applicant.name);
   await expect(section.getByRole("link")).toHaveCount(0);
   await expect(section.getByRole("button")).toHaveCount(0);
+});
+
+test("a file chosen on 'Documents' is sent at once, and 'Next' pressed meanwhile loses nothing", async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  await gotoHydrated(page, "/rental-application/apply");
+  const choose = field(page, "Property you are applying for");
+  if ((await choose.count()) > 0) await choose.selectOption({ index: 1 });
+  await fillApplicant(page, { name: `Nell Next ${suffix}`, email: `nell.${suffix}@example.com` });
+  await next(page, "Where you live now");
+  const url = new URL(page.url());
+  url.searchParams.set("step", "documents");
+  await gotoHydrated(page, url.pathname + url.search);
+  await expect(stepTitle(page)).toHaveText(exactly("Documents"));
+  // A pay slip large enough that its sending shows: chosen, then 'Next' at once (no 'Upload').
+  await page
+    .getByLabel("Kind of document", { exact: true })
+    .selectOption({ label: "Proof of income" });
+  await page.getByLabel("File (JPEG, PNG or PDF, up to 10 MB)", { exact: true }).setInputFiles({
+    name: "payslip-march.png",
+    mimeType: "image/png",
+    buffer: await sharp(randomBytes(1200 * 900 * 3), {
+      raw: { width: 1200, height: 900, channels: 3 },
+    })
+      .png()
+      .toBuffer(),
+  });
+  await button(page, "Next").click();
+  await expect(stepTitle(page)).toHaveText(exactly("Review and submit"));
+  await expect(
+    page.locator("section.application-review").filter({ hasText: "Documents" }).locator("li"),
+  ).toHaveText(["Proof of income: payslip-march.png"]);
 });
 
 test("a household of two applies with two documents, saves and resumes, submits, and an admin approves", async ({
@@ -342,6 +382,9 @@ test("a household of two applies with two documents, saves and resumes, submits,
   await field(other, "Monthly income").fill("3100");
   await next(other, "Documents");
   await next(other, "Review and submit");
+  await expect(
+    other.locator("section.application-review").filter({ hasText: "Documents" }),
+  ).toContainText("You have not sent any documents with your part of the application.");
   await other.getByLabel(CONFIRM, { exact: true }).check();
   await button(other, "Submit application").click();
   await expect(heading(other)).toHaveText(exactly("Application received"));
@@ -385,7 +428,8 @@ test("a household of two applies with two documents, saves and resumes, submits,
   // A document downloads as an attachment, byte for byte as sent (a PDF is kept as it is).
   const document = people.nth(0).getByRole("link", { name: "Proof of income: payslip.pdf" });
   const [download] = await Promise.all([adminPage.waitForEvent("download"), document.click()]);
-  expect(download.suggestedFilename()).toBe("payslip.pdf");
+  // Named from its kind and checked type, never the uploaded name.
+  expect(download.suggestedFilename()).toMatch(/^income-\d+\.pdf$/);
   expect((await fs.readFile(await download.path())).equals(payslip)).toBe(true);
   const response = await adminPage.request.get((await document.getAttribute("href")) ?? "");
   expect(response.status()).toBe(200);

@@ -2,8 +2,8 @@
 // 'Next', 'Review and submit', 'Application received', the status page and withdrawal. Plain
 // forms posted to the server, so they work without JavaScript; the server checks every field and
 // writes every message (noValidate), and every value shown is what was saved or typed.
-import { useId } from "react";
-import { Form, Link } from "react-router";
+import { useId, useState } from "react";
+import { Form, Link, useRevalidator } from "react-router";
 import {
   type Answers,
   APPLICATION_LABELS,
@@ -18,7 +18,7 @@ import {
 import { FieldError, FormError, invalidField } from "~/features/listings";
 import { formatWhen } from "~/shared/format-when";
 import type { ApplyAnswer, ApplyView } from "./apply-view";
-import { APPLY_PATH, continueUrl } from "./apply-view";
+import { APPLY_MESSAGES, APPLY_PATH, continueUrl } from "./apply-view";
 
 const titleOf = (step: StepId) => APPLICATION_STEPS.find((s) => s.id === step)?.title ?? step;
 const fieldsOf = (step: StepId): FieldSpec[] =>
@@ -92,20 +92,41 @@ function Field({
   );
 }
 
-function StepButtons({ first, last }: { first: boolean; last: boolean }) {
+function StepButtons({
+  first,
+  last,
+  waiting = false,
+}: {
+  first: boolean;
+  last: boolean;
+  /** A chosen file is being sent: the buttons wait for it. */
+  waiting?: boolean;
+}) {
   return (
     <div className="application-buttons">
       {last ? null : (
-        <button type="submit" name="intent" value="next" className="btn btn-primary">
+        <button
+          type="submit"
+          name="intent"
+          value="next"
+          className="btn btn-primary"
+          disabled={waiting}
+        >
           {APPLICATION_LABELS.next}
         </button>
       )}
       {first ? null : (
-        <button type="submit" name="intent" value="back" className="btn btn-outline">
+        <button
+          type="submit"
+          name="intent"
+          value="back"
+          className="btn btn-outline"
+          disabled={waiting}
+        >
           {APPLICATION_LABELS.back}
         </button>
       )}
-      <button type="submit" name="intent" value="later" className="btn btn-link">
+      <button type="submit" name="intent" value="later" className="btn btn-link" disabled={waiting}>
         {APPLICATION_LABELS.saveLater}
       </button>
     </div>
@@ -126,15 +147,7 @@ function Progress({ view }: { view: StepsView }) {
   );
 }
 
-function Documents({
-  view,
-  errors,
-  formId,
-}: {
-  view: StepsView;
-  errors: FieldErrors;
-  formId: string;
-}) {
+function Documents({ view }: { view: StepsView }) {
   const action = view.token ? continueUrl(view.token, { step: "documents" }) : APPLY_PATH;
   return (
     <>
@@ -169,52 +182,120 @@ function Documents({
       ) : (
         <p>No documents yet.</p>
       )}
-      {/* Keyed by the documents sent, so that the form starts empty after each upload. */}
-      <Form
-        key={view.documents.map((d) => d.id).join(",")}
-        method="post"
-        action={action}
-        encType="multipart/form-data"
-        noValidate
-        className="application-upload"
-      >
-        <input type="hidden" name="step" value="documents" />
-        <label className="form-label" htmlFor={`${formId}-kind`}>
-          Kind of document
-        </label>
-        <select
-          id={`${formId}-kind`}
-          name="kind"
-          className="form-control"
-          defaultValue="id"
-          {...invalidField(`${formId}-kind-error`, errors.kind)}
-        >
-          {Object.entries(DOCUMENT_KINDS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${formId}-kind-error`} message={errors.kind} />
-        <label className="form-label" htmlFor={`${formId}-file`}>
-          File (JPEG, PNG or PDF, up to 10 MB)
-        </label>
-        <input
-          id={`${formId}-file`}
-          type="file"
-          name="file"
-          className="form-control"
-          accept="image/jpeg,image/png,application/pdf"
-          {...invalidField(`${formId}-file-error`, errors.file)}
-        />
-        <FieldError id={`${formId}-file-error`} message={errors.file} />
-        <button type="submit" name="intent" value="upload" className="btn btn-outline">
-          Upload
-        </button>
-      </Form>
     </>
   );
 }
+
+/**
+ * The upload's fields, inside the step's own form (multipart), so that 'Next', 'Back' and 'Save
+ * and finish later' send a chosen file too: without JavaScript nothing chosen is lost. With it,
+ * choosing a file is enough: it is sent at once with a progress bar (XMLHttpRequest, for its
+ * upload progress), and the buttons wait for it (docs/behaviour.md §32).
+ */
+function UploadFields({
+  errors,
+  formId,
+  action,
+  uploading,
+  setUploading,
+}: {
+  errors: FieldErrors;
+  formId: string;
+  action: string;
+  uploading: number | null;
+  setUploading: (progress: number | null) => void;
+}) {
+  const revalidator = useRevalidator();
+  const [sendError, setSendError] = useState<string | null>(null);
+  const fileError = sendError ?? errors.file;
+  const send = (input: HTMLInputElement) => {
+    const form = input.form;
+    if (!form || !input.files?.length) return;
+    const body = new FormData(form);
+    body.set("intent", "upload");
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", action);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) setUploading(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      setUploading(null);
+      if (xhr.status < 400) {
+        // The upload answered 303 to the step: show the new list (the form starts empty).
+        setSendError(null);
+        input.value = "";
+        void revalidator.revalidate();
+        return;
+      }
+      // A refusal is the page with its message beside the file: show that message here.
+      const page = new DOMParser().parseFromString(xhr.responseText, "text/html");
+      const message = page.querySelector(".application-upload .field-error, [role=alert]");
+      setSendError(message?.textContent?.trim() || UPLOAD_FAILED);
+      input.value = "";
+    };
+    xhr.onerror = () => {
+      setUploading(null);
+      setSendError(UPLOAD_FAILED);
+    };
+    setSendError(null);
+    setUploading(0);
+    xhr.send(body);
+  };
+  return (
+    <div className="application-upload">
+      <label className="form-label" htmlFor={`${formId}-kind`}>
+        Kind of document
+      </label>
+      <select
+        id={`${formId}-kind`}
+        name="kind"
+        className="form-control"
+        defaultValue="id"
+        {...invalidField(`${formId}-kind-error`, errors.kind)}
+      >
+        {Object.entries(DOCUMENT_KINDS).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={`${formId}-kind-error`} message={errors.kind} />
+      <label className="form-label" htmlFor={`${formId}-file`}>
+        File (JPEG, PNG or PDF, up to 10 MB)
+      </label>
+      <input
+        id={`${formId}-file`}
+        type="file"
+        name="file"
+        className="form-control"
+        accept="image/jpeg,image/png,application/pdf"
+        onChange={(e) => send(e.currentTarget)}
+        disabled={uploading !== null}
+        {...invalidField(`${formId}-file-error`, fileError ?? undefined)}
+      />
+      {uploading !== null ? (
+        <progress
+          className="application-upload-progress"
+          max={1}
+          value={uploading}
+          aria-label="Sending the file"
+        />
+      ) : null}
+      <FieldError id={`${formId}-file-error`} message={fileError ?? undefined} />
+      <button
+        type="submit"
+        name="intent"
+        value="upload"
+        className="btn btn-outline"
+        disabled={uploading !== null}
+      >
+        Upload
+      </button>
+    </div>
+  );
+}
+
+const UPLOAD_FAILED = "The file could not be sent. Choose it again, or press 'Upload'.";
 
 function Review({ view }: { view: StepsView }) {
   const token = view.token as string;
@@ -240,7 +321,9 @@ function Review({ view }: { view: StepsView }) {
                   ))}
                 </ul>
               ) : (
-                <p>No documents.</p>
+                <p>
+                  {view.coApplicant ? APPLY_MESSAGES.noDocumentsOwn : APPLY_MESSAGES.noDocuments}
+                </p>
               )
             ) : (
               <dl>
@@ -268,6 +351,7 @@ function Review({ view }: { view: StepsView }) {
 
 function Steps({ view, answer }: { view: StepsView; answer: ApplyAnswer | null }) {
   const formId = useId();
+  const [uploading, setUploading] = useState<number | null>(null);
   const errors = answer?.errors ?? {};
   const values: Answers = answer?.values ?? view.values;
   const at = view.steps.indexOf(view.step);
@@ -298,10 +382,27 @@ function Steps({ view, answer }: { view: StepsView; answer: ApplyAnswer | null }
           <strong>Application fee:</strong> {view.fee}
         </p>
       ) : null}
-      {view.step === "documents" ? <Documents view={view} errors={errors} formId={formId} /> : null}
+      {view.step === "documents" ? <Documents view={view} /> : null}
       {view.step === "review" ? <Review view={view} /> : null}
-      <Form method="post" action={action} noValidate className="application-form">
+      <Form
+        // Keyed by the documents sent, so that the form starts empty after each upload.
+        key={view.documents.map((d) => d.id).join(",")}
+        method="post"
+        action={action}
+        encType={view.step === "documents" ? "multipart/form-data" : undefined}
+        noValidate
+        className="application-form"
+      >
         <input type="hidden" name="step" value={view.step} />
+        {view.step === "documents" ? (
+          <UploadFields
+            errors={errors}
+            formId={formId}
+            action={action}
+            uploading={uploading}
+            setUploading={setUploading}
+          />
+        ) : null}
         {view.token === null && view.listing ? (
           <input type="hidden" name="listing" value={view.listing.value} />
         ) : null}
@@ -360,7 +461,7 @@ function Steps({ view, answer }: { view: StepsView; answer: ApplyAnswer | null }
             </div>
           </>
         ) : (
-          <StepButtons first={at === 0} last={false} />
+          <StepButtons first={at === 0} last={false} waiting={uploading !== null} />
         )}
       </Form>
     </section>

@@ -295,6 +295,48 @@ for (const target of dbTargets) {
       expect((await householdProgress(db, key, main.applicationId))[1]?.done).toBe(true);
     });
 
+    it("bounds an application's documents: 1 MB stored at once, 3 MB uploaded over its life", async () => {
+      const root = await fs.mkdtemp(path.join(os.tmpdir(), "vault-"));
+      const vault = new DocumentVault(new DiskBackend(root, path.join(root, ".tmp")), key);
+      const { token } = await startApplication(db, key, {
+        listing,
+        answers: first,
+        step: "documents",
+        now: t0,
+      });
+      // Noise does not compress: each PNG is 0.41 MB sent and stored.
+      const noise = () =>
+        sharp(randomBytes(380 * 380 * 3), { raw: { width: 380, height: 380, channels: 3 } })
+          .png({ compressionLevel: 0 })
+          .toBuffer();
+      const upload = async (n: number) =>
+        addDocument(
+          db,
+          key,
+          vault,
+          token,
+          { kind: "income", name: `p${n}.png`, bytes: await noise() },
+          at(0),
+          1,
+        );
+      let kept = await upload(1);
+      await upload(2);
+      await expect(upload(3)).rejects.toThrow(
+        "This application's documents may take at most 1 MB in all. Remove a document to make room, or send a smaller file.",
+      );
+      // Remove and send again: room comes back, until 3 MB have been sent over its life
+      // (the refused third counts too: it was checked).
+      for (const n of [4, 5, 6, 7]) {
+        expect(await removeDocument(db, vault, token, kept.id, at(0))).toBe(true);
+        kept = await upload(n);
+      }
+      expect(await removeDocument(db, vault, token, kept.id, at(0))).toBe(true);
+      await expect(upload(8)).rejects.toThrow(
+        "This application has received 3 MB of documents, the most one application can. Contact us to send more.",
+      );
+      await fs.rm(root, { recursive: true, force: true });
+    }, 120_000);
+
     it("two submits at once: one is taken, the other finds it received", async () => {
       const { token, applicationId } = await startApplication(db, key, {
         listing,

@@ -352,7 +352,16 @@ export async function purgeApplications(
 export const DOCUMENT_REFUSALS = {
   tooMany: `You can send at most ${DOCUMENT_LIMITS.files} files.`,
   closed: "This application can no longer be changed.",
+  quota: (mb: number) =>
+    `This application's documents may take at most ${mb} MB in all. Remove a document to make room, or send a smaller file.`,
+  churn: (mb: number) =>
+    `This application has received ${mb} MB of documents, the most one application can. Contact us to send more.`,
 } as const;
+
+/** Default of APPLICATION_DOCUMENT_QUOTA_MB. */
+export const DOCUMENT_QUOTA_MB = 40;
+/** Bytes uploaded over an application's life, removed ones included, per byte of quota. */
+export const DOCUMENT_CHURN_FACTOR = 3;
 
 /**
  * Adds a document to the applicant behind `token`: checked (documents.server.ts), sealed into
@@ -365,14 +374,31 @@ export async function addDocument(
   token: string,
   upload: { kind: keyof typeof DOCUMENT_KINDS; name: string; bytes: Buffer },
   now = new Date(),
+  quotaMb = DOCUMENT_QUOTA_MB,
 ): Promise<{ id: number }> {
   const opened = await editableApplicant(db, token, now);
   if (!opened) throw new DocumentRejectedError(DOCUMENT_REFUSALS.closed, 409);
+  const quota = quotaMb * 1024 * 1024;
+  // Every upload that is checked counts, kept or refused, so that removing and sending again
+  // cannot make the server check and store without end (docs/decisions/0073). Counted first,
+  // in one statement, so that uploads at once cannot all slip under the allowance.
+  const [counted] = await db.query<{ id: number }>(
+    `UPDATE applications SET documents_uploaded_bytes = documents_uploaded_bytes + $2
+     WHERE id = $1 AND documents_uploaded_bytes + $2 <= $3 RETURNING id::int AS id`,
+    [opened.applicationId, upload.bytes.length, quota * DOCUMENT_CHURN_FACTOR],
+  );
+  if (!counted) {
+    throw new DocumentRejectedError(DOCUMENT_REFUSALS.churn(quotaMb * DOCUMENT_CHURN_FACTOR));
+  }
   const checked = await checkDocument(upload.bytes);
   const storageKey = await vault.store(opened.applicationId, checked.data);
   try {
     return await db.transaction(async (tx) => {
-      // Locks the applicant, so two uploads at once cannot both take the tenth place.
+      // Locks the application, then the applicant, so two uploads at once cannot both take the
+      // tenth place or the quota's last bytes.
+      await tx.query("SELECT id FROM applications WHERE id = $1 FOR UPDATE", [
+        opened.applicationId,
+      ]);
       await tx.query("SELECT id FROM applicants WHERE id = $1 FOR UPDATE", [opened.applicantId]);
       const [count] = await tx.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM application_documents WHERE applicant_id = $1",
@@ -380,6 +406,15 @@ export async function addDocument(
       );
       if ((count?.n ?? 0) >= DOCUMENT_LIMITS.files) {
         throw new DocumentRejectedError(DOCUMENT_REFUSALS.tooMany);
+      }
+      // The household's documents together (every adult's), under the application's lock.
+      const [stored] = await tx.query<{ bytes: number }>(
+        `SELECT coalesce(sum(d.bytes), 0)::bigint::float8 AS bytes FROM application_documents d
+         JOIN applicants p ON p.id = d.applicant_id WHERE p.application_id = $1`,
+        [opened.applicationId],
+      );
+      if (Number(stored?.bytes ?? 0) + checked.data.length > quota) {
+        throw new DocumentRejectedError(DOCUMENT_REFUSALS.quota(quotaMb));
       }
       const name = upload.name.replace(/[\p{Cc}/\\]/gu, "_").slice(0, 200) || "document";
       const [row] = await tx.query<{ id: number }>(

@@ -18,6 +18,8 @@ export const APPLY_MESSAGES = {
   emailFirst: "Enter a valid e-mail address on the first step, so we can send you the link.",
   stepIncomplete: (title: string) => `Some answers in '${title}' need attention.`,
   chooseFile: "Choose a file to upload.",
+  noDocuments: "No documents were sent with this application.",
+  noDocumentsOwn: "You have not sent any documents with your part of the application.",
   chooseKind: "Choose what the document is.",
   closed: "This application can no longer be changed.",
 } as const;
@@ -61,6 +63,8 @@ export type ApplyView =
       token: string | null;
       step: StepId;
       steps: StepId[];
+      /** Another adult's part (their own 'Review' words), not the main applicant's. */
+      coApplicant: boolean;
       values: Answers;
       listing: { value: string; address: string } | null;
       choices: ListingChoice[];

@@ -96,6 +96,7 @@ export async function applyLoader(context: AppLoadContext, url: URL): Promise<Ap
     token: null,
     step: "applicant",
     steps: stepsOf(0),
+    coApplicant: false,
     values: {},
     listing,
     choices: listing ? [] : await listingChoices(context.db),
@@ -265,6 +266,7 @@ export async function continueLoader(context: AppLoadContext, url: URL) {
     token,
     step,
     steps,
+    coApplicant,
     values: opened.answers,
     listing: opened.listing
       ? {
@@ -353,6 +355,13 @@ export async function continueAction(context: AppLoadContext, request: Request) 
   if (intent === "upload" || intent === "remove") {
     return documentAction(context, opened, token, form, intent);
   }
+  // A file chosen on 'Documents' goes with 'Next', 'Back' or 'Save and finish later' too: a
+  // renter who never pressed 'Upload' loses nothing (docs/behaviour.md §32).
+  const chosen = form.get("file");
+  if (step === "documents" && chosen instanceof File && chosen.size > 0) {
+    const refused = await uploadChosen(context, opened, token, form);
+    if (refused) return refused;
+  }
   if (intent === "submit") return submit(context, opened, token, form);
 
   const answers = answersFrom(step, (name) => form.get(name));
@@ -420,6 +429,21 @@ async function documentAction(
     if (Number.isSafeInteger(id)) await removeDocument(context.db, vault, token, id);
     return redirect(continueUrl(token, { step: "documents" }), 303);
   }
+  return (
+    (await uploadChosen(context, opened, token, form)) ??
+    redirect(continueUrl(token, { step: "documents" }), 303)
+  );
+}
+
+/** Stores the form's chosen file: null when it is kept, else the refusal to answer. */
+async function uploadChosen(
+  context: AppLoadContext,
+  opened: OpenedApplication,
+  token: string,
+  form: FormData,
+) {
+  const { key, vault } = context.applications;
+  if (!key || !vault) return refuse({ errors: { form: DATA_KEY_MISSING } }, 503);
   const kind = form.get("kind");
   const file = form.get("file");
   if (typeof kind !== "string" || !Object.hasOwn(DOCUMENT_KINDS, kind)) {
@@ -429,11 +453,19 @@ async function documentAction(
     return refuse({ errors: { file: APPLY_MESSAGES.chooseFile } });
   }
   try {
-    await addDocument(context.db, key, vault, token, {
-      kind: kind as keyof typeof DOCUMENT_KINDS,
-      name: file.name,
-      bytes: Buffer.from(await file.arrayBuffer()),
-    });
+    await addDocument(
+      context.db,
+      key,
+      vault,
+      token,
+      {
+        kind: kind as keyof typeof DOCUMENT_KINDS,
+        name: file.name,
+        bytes: Buffer.from(await file.arrayBuffer()),
+      },
+      undefined,
+      context.env.applications.documentQuotaMb,
+    );
   } catch (error) {
     if (error instanceof DocumentRejectedError) {
       return refuse({ errors: { file: error.message } }, error.status);
@@ -441,7 +473,7 @@ async function documentAction(
     throw error;
   }
   log().info({ event: "application document", applicationId: opened.applicationId }, "document");
-  return redirect(continueUrl(token, { step: "documents" }), 303);
+  return null;
 }
 
 /** 'Submit application': every step checked again, then the household's part or one adult's. */
