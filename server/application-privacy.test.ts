@@ -7,7 +7,10 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DATA_KEY_FILE, parseDataKey } from "~/features/applications/data-key.server";
+import { openOutboxLinks } from "~/features/applications/outbox-links.server";
 import { DiskImageStore } from "~/features/images/storage.server";
+import { withLinks } from "~/features/mail/outbox.server";
 import { rawClient } from "../tests/support/raw-http";
 import { startTestApp, type TestApp } from "../tests/support/test-app";
 
@@ -242,6 +245,44 @@ describe("an application's documents and answers stay private", () => {
         const [row] = await t.db.query<{ id: number }>("SELECT id::int AS id FROM applications");
         applicationId = row?.id ?? 0;
       }
+    });
+
+    it("stores no usable private link in the outbox, shows none to staff, and sends it", async () => {
+      const rows = await t.db.query<{ kind: string; row: string; body: string; ref: string }>(
+        "SELECT kind, o::text AS row, body, ref, sealed_links FROM outbox o ORDER BY id",
+      );
+      expect(rows.map((r) => r.kind)).toEqual(
+        expect.arrayContaining(["application-received", "application-adult"]),
+      );
+      const adultTokens = await t.db.query("SELECT id FROM applicants WHERE position > 0");
+      expect(adultTokens).toHaveLength(1);
+      for (const row of rows) {
+        expect(row.row, row.kind).not.toContain(token);
+        expect(row.row, row.kind).not.toMatch(/token=[A-Za-z0-9_-]{43}/);
+      }
+      // The other adult's invitation names nobody the applicant typed.
+      const adult = rows.find((r) => r.kind === "application-adult");
+      expect(adult?.body).not.toContain("Omar");
+      expect(adult?.body).not.toContain("Priya");
+      // Staff's outbox page and its data: application mail without its text.
+      for (const target of ["/admin/outbox", "/admin/outbox.data"]) {
+        const res = await fetch(`${t.base}${target}`, { headers: { cookie: cookies.admin } });
+        expect(res.status, target).toBe(200);
+        const text = await res.text();
+        expect(text, target).toContain("Application received");
+        expect(text, target).not.toContain("continue?token");
+        expect(text, target).not.toContain("private status page");
+      }
+      // The worker opens the sealed links with the site's key only as it sends.
+      const root = parseDataKey(await fs.readFile(path.join(dataDir, DATA_KEY_FILE), "utf8"));
+      const received = await t.db.query<{ body: string; ref: string; sealed: Uint8Array }>(
+        "SELECT body, ref, sealed_links AS sealed FROM outbox WHERE kind = 'application-received'",
+      );
+      const message = received[0];
+      const links = openOutboxLinks(root, Buffer.from(message?.sealed ?? []), message?.ref ?? "");
+      expect(withLinks(message?.body ?? "", links)).toContain(
+        `/rental-application/continue?token=${token}`,
+      );
     });
 
     /** Every name a document might be reached by, but the admin's download route. */

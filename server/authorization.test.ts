@@ -10,6 +10,9 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { company } from "~/domain/company";
+import { DATA_KEY_FILE, parseDataKey } from "~/features/applications/data-key.server";
+import { openOutboxLinks } from "~/features/applications/outbox-links.server";
+import { readApplication } from "~/features/applications/staff.server";
 import { grantAdmin } from "~/features/auth/admins.server";
 import { createSession } from "~/features/auth/sessions.server";
 import { upsertUser } from "~/features/auth/users.server";
@@ -146,10 +149,17 @@ describe("authorisation of writes and admin pages", () => {
     );
     application.id = document?.applicationId ?? 0;
     application.documentId = document?.id ?? 0;
-    const [adultMail] = await db.query<{ body: string }>(
-      "SELECT body FROM outbox WHERE kind = 'application-adult'",
+    // The other adult's link is sealed in the outbox (docs/decisions/0074): opened with the key.
+    const [adultMail] = await db.query<{ ref: string; sealed: Uint8Array }>(
+      "SELECT ref, sealed_links AS sealed FROM outbox WHERE kind = 'application-adult'",
     );
-    application.adultToken = /token=([\w-]{43})/.exec(adultMail?.body ?? "")?.[1] ?? "";
+    const dataKey = parseDataKey(await fs.readFile(path.join(dataDir, DATA_KEY_FILE), "utf8"));
+    const [adultLink] = openOutboxLinks(
+      dataKey,
+      Buffer.from(adultMail?.sealed ?? []),
+      adultMail?.ref ?? "",
+    );
+    application.adultToken = /token=([\w-]{43})/.exec(adultLink ?? "")?.[1] ?? "";
     expect(application.adultToken).not.toBe("");
   });
 
@@ -559,7 +569,11 @@ describe("authorisation of writes and admin pages", () => {
       "SELECT status, notes FROM applications WHERE id = $1",
       [application.id],
     );
-    expect(row).toEqual({ status: "under-review", notes: "Written by someone" });
+    // The note is sealed (docs/decisions/0074): nothing of it in clear.
+    expect(row).toEqual({ status: "under-review", notes: "" });
+    const dataKey = parseDataKey(await fs.readFile(path.join(dataDir, DATA_KEY_FILE), "utf8"));
+    const record = await readApplication(db, dataKey, application.id, null);
+    expect(record?.notes).toBe("Written by someone");
     // The decision e-mailed the applicant.
     const decided = await db.query<{ to: string[] }>(
       "SELECT to_addresses AS to FROM outbox WHERE ref = $1 AND kind NOT IN ('application-received', 'application-adult', 'application-staff')",

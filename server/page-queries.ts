@@ -90,7 +90,7 @@ export const PAGE_QUERIES: Readonly<Record<string, Readonly<Record<string, Query
     token: { normalise: ALERT_TOKEN.normalise, readBy: "page", kept: false },
     step: { normalise: (v) => (isStepId(v) ? v : null), readBy: "page", kept: false },
     done: { normalise: (v) => (v === "1" ? v : null), readBy: "page", kept: false },
-    saved: { normalise: (v) => (v === "1" ? v : null), readBy: "page", kept: false },
+    saved: { normalise: (v) => (v === "1" || v === "0" ? v : null), readBy: "page", kept: false },
     withdraw: { normalise: (v) => (v === "1" ? v : null), readBy: "page", kept: false },
   },
   "routes/rental-application": {

@@ -1,6 +1,12 @@
 import path from "node:path";
 import { DRAFT_RETENTION_DAYS } from "~/domain/rental-application";
-import { createPrivateBackend, startApplicationPurge } from "~/features/applications/index.server";
+import {
+  createApplicationServices,
+  createPrivateBackend,
+  openOutboxLinks,
+  sealClearNotes,
+  startApplicationPurge,
+} from "~/features/applications/index.server";
 import { grantAdminEmails } from "~/features/auth/admins.server";
 import { backfillVariants } from "~/features/images/backfill-variants.server";
 import { createImageStore } from "~/features/images/storage.server";
@@ -75,9 +81,19 @@ export async function startServices(env: Env) {
   });
   // 'Notify me' and 'E-mail me new matches' (docs/behaviour.md §31).
   const stopAlerts = startAlertWorker(db, { publicUrl: env.publicUrl });
+  // The applications' data key: private links in the outbox are sealed with it, and so are
+  // staff notes (those written before are sealed now) (docs/decisions/0074).
+  const dataKeys = (await createApplicationServices(env)).key;
+  if (dataKeys) {
+    await sealClearNotes(db, dataKeys).catch((error) =>
+      log().warn({ err: error }, "Sealing earlier application notes failed; tried at next start"),
+    );
+  }
   // Outgoing e-mail (docs/decisions/0062-outbox-for-outgoing-mail.md): sent only with SMTP_URL.
   const outbox = env.mail.smtpUrl
-    ? await startOutboxWorker(db, smtpMailer(env.mail.smtpUrl, env.mail.from))
+    ? await startOutboxWorker(db, smtpMailer(env.mail.smtpUrl, env.mail.from), {
+        openLinks: dataKeys ? (sealed, ref) => openOutboxLinks(dataKeys, sealed, ref) : undefined,
+      })
     : null;
   if (!outbox) {
     log().info("SMTP_URL is not set: e-mail is kept in the outbox (/admin/outbox), not sent.");

@@ -79,7 +79,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (typeof notes !== "string" || notes.length > MAX_NOTES || notes.includes("\u0000")) {
       return refuse(`Notes must be text of at most ${MAX_NOTES} characters.`);
     }
-    return (await saveApplicationNote(context.db, id, notes, actorOf(viewer)))
+    return (await saveApplicationNote(context.db, key, id, notes, actorOf(viewer)))
       ? { ok: "Note saved." }
       : refuse(GONE, 404);
   }

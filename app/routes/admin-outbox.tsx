@@ -11,6 +11,12 @@ import type { Route } from "./+types/admin-outbox";
 
 const PAGE_SIZE = 50;
 
+/**
+ * Application mail is listed without its text: it is about an applicant's answers and carries
+ * their private links (docs/decisions/0074), which no one but the applicant may open.
+ */
+const isPrivate = (kind: string) => kind.startsWith("application");
+
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta("Outbox", "Admin: the e-mail the site sent or will send.", matches),
   { name: "robots", content: "noindex" },
@@ -33,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       createdAt: new Date(m.createdAt).toISOString(),
       to: m.to.join(", "),
       subject: m.subject,
-      body: m.body,
+      body: isPrivate(m.kind) ? null : m.body,
       invitation: m.calendar !== null,
       state: stateLabel(m),
     })),
@@ -62,7 +68,11 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                   <time dateTime={m.createdAt}>{formatWhen(m.createdAt)}</time> ·{" "}
                   <span className="outbox-state">{m.state}</span>
                 </summary>
-                <pre className="outbox-body">{m.body}</pre>
+                {m.body === null ? (
+                  <p>Not shown: an application's e-mail, for the applicant only.</p>
+                ) : (
+                  <pre className="outbox-body">{m.body}</pre>
+                )}
                 {m.invitation ? <p>With a calendar invitation (.ics).</p> : null}
               </details>
             </li>

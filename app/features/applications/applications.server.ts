@@ -301,7 +301,7 @@ export async function withdrawApplication(
     );
     await tx.query(
       `UPDATE applications SET status = 'withdrawn', status_at = $2, ended_at = $2, updated_at = $2,
-         notes = ''
+         notes = '', notes_sealed = NULL
        WHERE id = $1`,
       [row.applicationId, now],
     );

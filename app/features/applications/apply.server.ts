@@ -49,6 +49,7 @@ import {
 import { DATA_KEY_MISSING } from "./data-key.server";
 import { DOCUMENT_ERRORS, DocumentRejectedError } from "./documents.server";
 import { applicationRef } from "./names.server";
+import { linkCollector } from "./outbox-links.server";
 import type { DataKeys } from "./seal.server";
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -132,9 +133,16 @@ async function mailLink(
   link: { applicationId: number; to: string; token: string; step: StepId },
 ): Promise<boolean> {
   // To an address nobody confirmed: fixed text, capped (docs/behaviour.md §26); false if refused.
+  // The link itself is sealed, not in the stored body (docs/decisions/0074).
+  const ref = applicationRef(link.applicationId);
+  const links = linkCollector();
+  const url = links.add(
+    new URL(continueUrl(link.token, { step: link.step }), context.env.publicUrl).href,
+  );
   const id = await enqueueMail(tx, {
     kind: "application-link",
-    ref: applicationRef(link.applicationId),
+    ref,
+    sealedLinks: links.sealed(context.applications.key as DataKeys, ref),
     to: [link.to],
     replyTo: mail.officeEmail,
     subject: "Your rental application: finish later",
@@ -144,7 +152,7 @@ async function mailLink(
       "",
       "Here is the private link to your rental application. It continues where you stopped and works for 30 days from your last change:",
       "",
-      new URL(continueUrl(link.token, { step: link.step }), context.env.publicUrl).href,
+      url,
       "",
       "Do not share this link: it opens your answers.",
       "",
@@ -512,10 +520,28 @@ async function submit(
     undefined,
     async (tx, { applicationId, adults }) => {
       const ref = applicationRef(applicationId);
-      const link = (t: string) => new URL(continueUrl(t), context.env.publicUrl).href;
+      // Each private link is sealed apart from the stored body (docs/decisions/0074).
+      const mainLinks = linkCollector();
+      const link = (t: string, into = mainLinks) =>
+        into.add(new URL(continueUrl(t), context.env.publicUrl).href);
       // The household's addresses are not confirmed: fixed text (the stored listing's address,
       // no typed name) and the caps (docs/behaviour.md §26). Over them the application is still
       // submitted; the refusal is logged.
+      const receivedBody = [
+        "Hello,",
+        "",
+        `We received your rental application${about}. You can follow it, or withdraw it, at its private status page:`,
+        "",
+        link(token),
+        "",
+        ...(adults.length > 0
+          ? [
+              "We have e-mailed each of the other adults you named a link to fill in their own part.",
+              "",
+            ]
+          : []),
+        mail.signature,
+      ].join("\n");
       await enqueueMail(tx, {
         kind: "application-received",
         ref,
@@ -523,23 +549,12 @@ async function submit(
         replyTo: mail.officeEmail,
         subject: `Application received${about}`,
         unconfirmed: context.env.mail.unconfirmed,
-        body: [
-          "Hello,",
-          "",
-          `We received your rental application${about}. You can follow it, or withdraw it, at its private status page:`,
-          "",
-          link(token),
-          "",
-          ...(adults.length > 0
-            ? [
-                "We have e-mailed each of the other adults you named a link to fill in their own part.",
-                "",
-              ]
-            : []),
-          mail.signature,
-        ].join("\n"),
+        sealedLinks: mainLinks.sealed(key, ref),
+        body: receivedBody,
       });
       for (const adult of adults) {
+        const adultLinks = linkCollector();
+        const adultLink = link(adult.token, adultLinks);
         await enqueueMail(tx, {
           kind: "application-adult",
           ref,
@@ -547,6 +562,7 @@ async function submit(
           replyTo: mail.officeEmail,
           subject: `Your part of the rental application${about}`,
           unconfirmed: context.env.mail.unconfirmed,
+          sealedLinks: adultLinks.sealed(key, ref),
           body: [
             "Hello,",
             "",
@@ -556,7 +572,7 @@ async function submit(
             "",
             "Your private link (do not share it: it opens your answers):",
             "",
-            link(adult.token),
+            adultLink,
             "",
             mail.signature,
           ].join("\n"),

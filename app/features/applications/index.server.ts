@@ -38,6 +38,7 @@ export {
 export { DATA_KEY_MISSING } from "./data-key.server";
 export { DOCUMENT_ERRORS, DocumentRejectedError, DocumentVault } from "./documents.server";
 export { applicationRef } from "./names.server";
+export { linkCollector, openOutboxLinks } from "./outbox-links.server";
 export { createPrivateBackend, DOCUMENTS_PREFIX } from "./private-backend.server";
 export { type DataKeys, deriveDataKeys, type KeyMaterial, seal, unseal } from "./seal.server";
 export {
@@ -48,6 +49,7 @@ export {
   readApplication,
   readDocument,
   saveApplicationNote,
+  sealClearNotes,
   setApplicationStatus,
 } from "./staff.server";
 

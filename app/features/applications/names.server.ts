@@ -11,5 +11,11 @@ export const documentNameContext = (storageKey: string) => `document-name:${stor
 /** A document's sealed bytes. */
 export const documentContext = (storageKey: string) => `document:${storageKey}`;
 
+/** Staff notes on an application. */
+export const notesContext = (applicationId: number) => `application:${applicationId}:notes`;
+
+/** The private links of one e-mail in the outbox, by its ref ('application:17'). */
+export const outboxLinksContext = (ref: string) => `outbox:${ref}:links`;
+
 /** The outbox's reference to an application's e-mails (erased with it). */
 export const applicationRef = (id: number) => `application:${id}`;

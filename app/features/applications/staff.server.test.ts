@@ -21,6 +21,7 @@ import {
   listApplications,
   readApplication,
   saveApplicationNote,
+  sealClearNotes,
   setApplicationStatus,
 } from "./staff.server";
 
@@ -139,10 +140,31 @@ for (const target of dbTargets) {
       );
       expect(ended?.ended).toBe(true);
       expect(
-        await saveApplicationNote(db, applicationId, "Called the landlord.", "boss@example.com"),
+        await saveApplicationNote(
+          db,
+          key,
+          applicationId,
+          "Called the landlord.",
+          "boss@example.com",
+        ),
       ).toBe(true);
       const record = await readApplication(db, key, applicationId, "boss@example.com");
       expect(record?.notes).toBe("Called the landlord.");
+      // Sealed like the answers: the note is nowhere in clear in the database.
+      const dump = await db.query<{ row: string }>("SELECT a::text AS row FROM applications a");
+      expect(dump.map((r) => r.row).join("\n")).not.toContain("landlord");
+      // A note written before notes were sealed opens, and is sealed at the next start.
+      await db.query(
+        "UPDATE applications SET notes = 'Old note.', notes_sealed = NULL WHERE id = $1",
+        [applicationId],
+      );
+      expect((await readApplication(db, key, applicationId, null))?.notes).toBe("Old note.");
+      expect(await sealClearNotes(db, key)).toBe(1);
+      expect((await readApplication(db, key, applicationId, null))?.notes).toBe("Old note.");
+      const [clear] = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM applications WHERE notes <> ''",
+      );
+      expect(clear?.n).toBe(0);
       expect(record?.events.filter((e) => e.action === "status").map((e) => e.detail)).toEqual([
         { from: "Under review", to: "Approved" },
         { from: "Received", to: "Under review" },
@@ -155,7 +177,9 @@ for (const target of dbTargets) {
       expect(
         await setApplicationStatus(db, key, applicationId, "approved", "boss@example.com", mail),
       ).toBe(false);
-      expect(await saveApplicationNote(db, applicationId, "x", "boss@example.com")).toBe(false);
+      expect(await saveApplicationNote(db, key, applicationId, "x", "boss@example.com")).toBe(
+        false,
+      );
       await expect(
         addDocument(db, key, vault, token, { kind: "id", name: "x.png", bytes: await png() }),
       ).rejects.toThrow(DOCUMENT_REFUSALS.closed);

@@ -10,8 +10,8 @@ import {
 } from "~/domain/rental-application";
 import { enqueueMail } from "~/features/mail/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
-import { answersContext, applicationRef, documentNameContext } from "./names.server";
-import { type KeyMaterial, unseal, unsealJson } from "./seal.server";
+import { answersContext, applicationRef, documentNameContext, notesContext } from "./names.server";
+import { type KeyMaterial, seal, unseal, unsealJson } from "./seal.server";
 
 export interface ApplicationMail {
   companyName: string;
@@ -142,9 +142,11 @@ export async function readApplication(
       listingId: string | null;
       listingAddress: string | null;
       notes: string;
+      notesSealed: Uint8Array | null;
     }>(
       `SELECT status, status_at AS "statusAt", submitted_at AS "submittedAt", collection,
-         listing_id AS "listingId", listing_address AS "listingAddress", notes
+         listing_id AS "listingId", listing_address AS "listingAddress", notes,
+         notes_sealed AS "notesSealed"
        FROM applications WHERE id = $1 AND status <> 'draft'`,
       [id],
     );
@@ -196,7 +198,7 @@ export async function readApplication(
       statusAt: iso(app.statusAt),
       submittedAt: app.submittedAt ? iso(app.submittedAt) : null,
       listing: { collection: app.collection, id: app.listingId, address: app.listingAddress },
-      notes: app.notes,
+      notes: openNotes(key, id, app),
       applicants: people.map((p) => ({
         position: p.position,
         step: p.step,
@@ -317,17 +319,44 @@ export async function setApplicationStatus(
   });
 }
 
-/** Staff notes on an application, recorded with who and when. */
+/** Notes as stored: sealed (docs/decisions/0074), or in clear if written before sealing. */
+function openNotes(
+  key: KeyMaterial,
+  id: number,
+  row: { notes: string; notesSealed: Uint8Array | null },
+): string {
+  return row.notesSealed
+    ? unseal(key, Buffer.from(row.notesSealed), notesContext(id)).toString("utf8")
+    : row.notes;
+}
+
+/** Notes stored in clear before they were sealed: sealed now, one statement each. */
+export async function sealClearNotes(db: Db, key: KeyMaterial): Promise<number> {
+  const rows = await db.query<{ id: number; notes: string }>(
+    "SELECT id::int AS id, notes FROM applications WHERE notes <> ''",
+  );
+  for (const row of rows) {
+    await db.query(
+      "UPDATE applications SET notes_sealed = $2, notes = '' WHERE id = $1 AND notes = $3",
+      [row.id, seal(key, Buffer.from(row.notes, "utf8"), notesContext(row.id)), row.notes],
+    );
+  }
+  return rows.length;
+}
+
+/** Staff notes on an application, sealed like its answers, recorded with who and when. */
 export async function saveApplicationNote(
   db: Db,
+  key: KeyMaterial,
   id: number,
   notes: string,
   by: string | null,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const updated = await tx.query(
-      "UPDATE applications SET notes = $2 WHERE id = $1 AND status NOT IN ('draft', 'withdrawn') RETURNING id",
-      [id, notes],
+      `UPDATE applications SET notes = '', notes_sealed = $2
+       WHERE id = $1 AND status NOT IN ('draft', 'withdrawn') RETURNING id`,
+      [id, notes === "" ? null : seal(key, Buffer.from(notes, "utf8"), notesContext(id))],
     );
     if (updated.length === 0) return false;
     await tx.query(

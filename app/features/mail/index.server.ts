@@ -3,6 +3,7 @@ export {
   DEFAULT_UNCONFIRMED_CAPS,
   enqueueMail,
   eraseMailOf,
+  linkPlaceholder,
   listOutbox,
   type OutboxMessage,
   type OutgoingMail,
@@ -10,4 +11,4 @@ export {
   stateLabel,
   type UnconfirmedMailCaps,
 } from "./outbox.server";
-export { type OutboxWorker, startOutboxWorker } from "./outbox-worker.server";
+export { type OpenLinks, type OutboxWorker, startOutboxWorker } from "./outbox-worker.server";

@@ -5,7 +5,25 @@
 import type { Db } from "~/shared/db.server";
 import { log } from "~/shared/logger.server";
 import type { Mailer } from "./mailer.server";
-import { failAbandoned, leaseNext, markAttemptFailed, markSent } from "./outbox.server";
+import {
+  failAbandoned,
+  leaseNext,
+  markAttemptFailed,
+  markSent,
+  type OutboxMessage,
+  withLinks,
+} from "./outbox.server";
+
+/** Opens a message's sealed private links (docs/decisions/0074); throws when it cannot. */
+export type OpenLinks = (sealed: Buffer, ref: string | null) => string[];
+
+/** The message as it goes out: its private links put in, from the sealed copy. */
+function readyToSend(message: OutboxMessage, openLinks: OpenLinks | undefined): OutboxMessage {
+  if (!message.sealedLinks) return message;
+  if (!openLinks) throw new Error("its private links cannot be opened: no data key");
+  const links = openLinks(Buffer.from(message.sealedLinks), message.ref ?? null);
+  return { ...message, body: withLinks(message.body, links), sealedLinks: null };
+}
 
 export interface OutboxWorker {
   /**
@@ -20,7 +38,7 @@ export interface OutboxWorker {
 export async function startOutboxWorker(
   db: Db,
   mailer: Mailer,
-  { everyMs = 5000 }: { everyMs?: number } = {},
+  { everyMs = 5000, openLinks }: { everyMs?: number; openLinks?: OpenLinks } = {},
 ): Promise<OutboxWorker> {
   let stopped = false;
   let last: Promise<number> = Promise.resolve(0);
@@ -33,7 +51,7 @@ export async function startOutboxWorker(
       const message = await leaseNext(db);
       if (!message) break;
       try {
-        await mailer.send(message);
+        await mailer.send(readyToSend(message, openLinks));
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         const state = await markAttemptFailed(db, message, reason);

@@ -105,6 +105,43 @@ for (const target of dbTargets) {
       });
     });
 
+    it("puts sealed private links in only as it sends, then drops them", async () => {
+      const link = `https://rent.example.com/rental-application/continue?token=${"L".repeat(43)}`;
+      const sealed = Buffer.from("sealed-bytes");
+      await db.transaction((tx) =>
+        enqueueMail(
+          tx,
+          mail(1, { ref: "application:9", body: "Your link: {{link:0}}", sealedLinks: sealed }),
+        ),
+      );
+      const [stored] = await db.query<{ row: string }>("SELECT o::text AS row FROM outbox o");
+      expect(stored?.row).not.toContain("LLLL");
+      // Without the key to open them, the message is not sent with a placeholder.
+      const closed = await start();
+      expect(await closed.runOnce()).toBe(0);
+      expect(smtp.received).toHaveLength(0);
+      await closed.stop();
+      await db.query("UPDATE outbox SET next_attempt_at = now()");
+      const opened: [string, string | null][] = [];
+      const worker = await startOutboxWorker(db, smtpMailer(smtp.url, FROM), {
+        everyMs: 60_000,
+        openLinks: (bytes, ref) => {
+          opened.push([bytes.toString(), ref]);
+          return [link];
+        },
+      });
+      workers.push(worker);
+      await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 10_000 });
+      expect(smtp.received[0]?.text?.trim()).toBe(`Your link: ${link}`);
+      expect(opened).toEqual([["sealed-bytes", "application:9"]]);
+      await vi.waitFor(async () => {
+        const rows = await db.query<{ state: string; sealed: unknown }>(
+          "SELECT state, sealed_links AS sealed FROM outbox",
+        );
+        expect(rows).toEqual([{ state: "sent", sealed: null }]);
+      });
+    });
+
     it("retries a refused message after a growing wait, then sends it once", async () => {
       smtp.failing = true;
       await db.transaction((tx) => enqueueMail(tx, mail(1)));

@@ -43,7 +43,20 @@ export interface OutgoingMail {
    * refused beyond these caps (enqueueMail then returns null).
    */
   unconfirmed?: UnconfirmedMailCaps;
+  /**
+   * Private links, sealed by their feature (docs/decisions/0074): the body holds `{{link:n}}`
+   * for the n-th, put in only as the message is sent (the worker's `openLinks`).
+   */
+  sealedLinks?: Buffer | null;
 }
+
+/** Puts the opened links in place of their `{{link:n}}` in a body, for sending only. */
+export function withLinks(body: string, links: readonly string[]): string {
+  return body.replace(/\{\{link:(\d+)\}\}/g, (whole, n: string) => links[Number(n)] ?? whole);
+}
+
+/** Placeholder of the n-th sealed link in a body. */
+export const linkPlaceholder = (n: number) => `{{link:${n}}}`;
 
 export interface OutboxMessage extends OutgoingMail {
   id: number;
@@ -101,8 +114,8 @@ export async function enqueueMail(tx: Queryable, mail: OutgoingMail): Promise<nu
   }
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO outbox (kind, to_addresses, reply_to, subject, body, calendar, ref, unsubscribe_url,
-       recipient_hash)
-     VALUES ($1, $2::text[], $3, $4, $5, $6, $7, $8, $9) RETURNING id::int AS id`,
+       recipient_hash, sealed_links)
+     VALUES ($1, $2::text[], $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id::int AS id`,
     [
       mail.kind,
       mail.to,
@@ -113,6 +126,7 @@ export async function enqueueMail(tx: Queryable, mail: OutgoingMail): Promise<nu
       mail.ref ?? null,
       mail.unsubscribeUrl ?? null,
       hash,
+      mail.sealedLinks ?? null,
     ],
   );
   // Wakes the workers of every instance (they also look every few seconds).
@@ -140,7 +154,7 @@ export async function leaseNext(db: Queryable): Promise<OutboxMessage | null> {
        ORDER BY next_attempt_at, id
        LIMIT 1
        FOR UPDATE SKIP LOCKED)
-     RETURNING ${MESSAGE_COLUMNS}`,
+     RETURNING ${MESSAGE_COLUMNS}, ref, sealed_links AS "sealedLinks"`,
     [LEASE_SECONDS, MAX_ATTEMPTS],
   );
   return message ?? null;
@@ -152,7 +166,8 @@ export async function markSent(
   message: Pick<OutboxMessage, "id" | "attempts">,
 ): Promise<void> {
   await db.query(
-    `UPDATE outbox SET state = 'sent', sent_at = now(), lease_until = NULL, last_error = NULL
+    `UPDATE outbox SET state = 'sent', sent_at = now(), lease_until = NULL, last_error = NULL,
+       sealed_links = NULL
      WHERE id = $1 AND attempts = $2 AND state = 'waiting'`,
     [message.id, message.attempts],
   );
