@@ -44,11 +44,11 @@ it("closes applications on a network address with the default PUBLIC_URL, and sa
 
 it("still makes a key for a trial on this computer, and takes a configured one anywhere", async () => {
   const trial = await start({ HOST: "127.0.0.1" });
-  expect(trial.key?.length).toBe(32);
+  expect(trial.key?.current.legacy.length).toBe(32);
   expect(await fs.readdir(dataDir)).toEqual(["application-data.key"]);
   const key = randomBytes(32);
   const given = await start({ HOST: "0.0.0.0", APPLICATION_DATA_KEY: key.toString("base64") });
-  expect(given.key?.equals(key)).toBe(true);
+  expect(given.key?.current.legacy.equals(key)).toBe(true);
 });
 
 it("does not use a key made earlier beside the data, and says where it is", async () => {
