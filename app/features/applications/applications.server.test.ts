@@ -293,6 +293,11 @@ for (const target of dbTargets) {
         false,
       );
       expect((await householdProgress(db, key, main.applicationId))[1]?.done).toBe(true);
+      // Ben's link lives 30 days from when it was made (the submit, t0), although the household
+      // has submitted; the main applicant's status page stays (docs/behaviour.md §32).
+      expect((await openApplication(db, key, benToken, at(29)))?.applicant.position).toBe(1);
+      expect(await openApplication(db, key, benToken, at(31))).toBeNull();
+      expect((await openApplication(db, key, main.token, at(31)))?.status).toBe("received");
     });
 
     it("two submits at once: one is taken, the other finds it received", async () => {

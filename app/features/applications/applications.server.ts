@@ -132,8 +132,10 @@ export async function openApplication(
      WHERE p.token_hash = $1`,
     [tokenHash(token)],
   );
-  // A link outlives its 30 days only as a status page: a submitted application stays readable.
-  if (!row || (row.status === "draft" && new Date(row.expiresAt) <= now)) return null;
+  // Only the main applicant's link outlives its 30 days, as the status page of a submitted
+  // application; another adult's expires like a draft's (docs/behaviour.md §32).
+  const expired = new Date(row?.expiresAt ?? 0) <= now;
+  if (!row || (expired && (row.status === "draft" || row.position > 0))) return null;
   return {
     applicationId: row.applicationId,
     status: row.status,
