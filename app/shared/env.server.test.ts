@@ -129,7 +129,12 @@ describe("online applications' settings", () => {
     expect(readEnv({ APPLICATION_DATA_KEY: ` ${key} ` }).applications).toEqual({
       dataKey: key,
       retentionDays: 180,
+      undecidedDays: 180,
     });
+    expect(readEnv({}).mail.retentionDays).toBe(30);
+    expect(readEnv({ OUTBOX_RETENTION_DAYS: "7" }).mail.retentionDays).toBe(7);
+    expect(() => readEnv({ OUTBOX_RETENTION_DAYS: "0" })).toThrow("OUTBOX_RETENTION_DAYS");
+    expect(readEnv({ APPLICATION_UNDECIDED_DAYS: "90" }).applications.undecidedDays).toBe(90);
     expect(readEnv({}).applications.dataKey).toBeNull();
     expect(readEnv({ APPLICATION_DATA_KEY: "" }).applications.dataKey).toBeNull();
     expect(() => readEnv({ APPLICATION_DATA_KEY: Buffer.alloc(16).toString("base64") })).toThrow(

@@ -166,6 +166,10 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   APPLICATION_RETENTION_DAYS: wholeNumber(180, 1, 36_500),
+  // Days a submitted application nobody decided is kept after its last change, and days sent or
+  // failed e-mail stays in the outbox (docs/decisions/0075-erasure-reaches-everything.md).
+  APPLICATION_UNDECIDED_DAYS: wholeNumber(180, 1, 36_500),
+  OUTBOX_RETENTION_DAYS: wholeNumber(30, 1, 36_500),
   MAIL_FROM: z
     .string()
     .refine((v) => /^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/.test(v.trim()), {
@@ -219,8 +223,11 @@ export type Env = {
   logLevel: LogLevel;
   /** SIGTERM/SIGINT: the longest wait for requests in flight before exiting anyway. */
   shutdownTimeoutMs: number;
-  /** Outgoing e-mail: SMTP_URL (null: nothing is sent, staff read /admin/outbox) and MAIL_FROM. */
-  mail: { smtpUrl: string | null; from: string };
+  /**
+   * Outgoing e-mail: SMTP_URL (null: nothing is sent, staff read /admin/outbox), MAIL_FROM and
+   * OUTBOX_RETENTION_DAYS (sent or failed mail is deleted after).
+   */
+  mail: { smtpUrl: string | null; from: string; retentionDays: number };
   /**
    * INQUIRY_RATE_LIMIT (per client per hour), INBOX_NOTIFY_EMAILS (empty: the office e-mail of
    * the site settings) and LEAD_RETENTION_DAYS (after a lead is closed).
@@ -230,9 +237,10 @@ export type Env = {
   staleAfterDays: number;
   /**
    * APPLICATION_DATA_KEY (null: made into DATA_DIR outside production; applications refused in
-   * production) and APPLICATION_RETENTION_DAYS (after a decision or a withdrawal).
+   * production), APPLICATION_RETENTION_DAYS (after a decision or a withdrawal) and
+   * APPLICATION_UNDECIDED_DAYS (a submitted application never decided, after its last change).
    */
-  applications: { dataKey: string | null; retentionDays: number };
+  applications: { dataKey: string | null; retentionDays: number; undecidedDays: number };
   limits: {
     /** Sign-in starts (GET /auth/login) per client per 10 minutes. */
     signInsPer10Minutes: number;
@@ -332,10 +340,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     applications: {
       dataKey: e.APPLICATION_DATA_KEY?.trim() ?? null,
       retentionDays: e.APPLICATION_RETENTION_DAYS,
+      undecidedDays: e.APPLICATION_UNDECIDED_DAYS,
     },
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM?.trim() ?? `no-reply@${new URL(publicUrl).hostname}`,
+      retentionDays: e.OUTBOX_RETENTION_DAYS,
     },
   };
 }

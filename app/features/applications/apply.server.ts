@@ -23,6 +23,7 @@ import { leadMailOf } from "~/features/leads/index.server";
 import { enqueueMail } from "~/features/mail/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
 import type { Queryable } from "~/shared/db.server";
+import { scheduleScrub } from "~/shared/db-scrub.server";
 import { log } from "~/shared/logger.server";
 import { FORM_UNREADABLE, readForm } from "~/shared/read-form.server";
 import {
@@ -47,6 +48,7 @@ import {
 } from "./apply-view";
 import { DATA_KEY_MISSING } from "./data-key.server";
 import { DOCUMENT_ERRORS, DocumentRejectedError } from "./documents.server";
+import { removeQueued } from "./file-deletions.server";
 import { applicationRef } from "./names.server";
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -322,7 +324,8 @@ export async function continueAction(context: AppLoadContext, request: Request) 
   if (intent === "withdraw") {
     const withdrawn = await withdrawApplication(context.db, token);
     if (!withdrawn) return refuse({ errors: { form: APPLY_MESSAGES.closed } }, 409);
-    await vault.remove(withdrawn.storageKeys);
+    await removeQueued(context.db, vault, withdrawn.storageKeys);
+    scheduleScrub(context.db);
     log().info(
       { event: "application withdrawn", applicationId: opened.applicationId },
       "withdrawn",

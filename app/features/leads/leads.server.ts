@@ -14,7 +14,7 @@ import {
 } from "~/domain/inquiry";
 import { type Collection, parseListingRef } from "~/domain/listing-kinds";
 import { eraseAlertsOf } from "~/features/listings/index.server";
-import { enqueueMail, eraseMailOf } from "~/features/mail/index.server";
+import { enqueueMail, eraseMailOf, eraseMailTo } from "~/features/mail/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
 
 export interface Lead {
@@ -302,8 +302,10 @@ export async function eraseLeadsOf(db: Db, email: string): Promise<number> {
       tx,
       rows.map((r) => leadRef(r.id)),
     );
-    // The same address's listing alerts go too (docs/behaviour.md §31): everything kept of it.
+    // The same address's listing alerts go too (docs/behaviour.md §31): everything kept of it,
+    // with every e-mail to it.
     await eraseAlertsOf(tx, email);
+    await eraseMailTo(tx, email);
     return rows.length;
   });
 }
