@@ -23,6 +23,7 @@ import {
   startAdminSocket,
 } from "~/features/operations/index.server";
 import { isNewEmbeddedDatabase, openDb } from "~/shared/db.server";
+import { stopScrubs } from "~/shared/db-scrub.server";
 import type { Env } from "~/shared/env.server";
 import { log } from "~/shared/logger.server";
 import { makeDataDirPrivate } from "~/shared/private-files.server";
@@ -126,6 +127,7 @@ export async function startServices(env: Env) {
       stopPurge();
       stopLeadPurge();
       stopApplicationPurge();
+      await stopScrubs(db);
       stopStaleDigest();
       stopAlerts();
       await outbox?.stop();

@@ -5,7 +5,11 @@ import { data, Link } from "react-router";
 import { inboxFilterOf, inboxParam, isLeadStatus } from "~/domain/inquiry";
 import { APPLICATION_STATUSES } from "~/domain/rental-application";
 import { requireAdminPage } from "~/features/admin/guard.server";
-import { eraseApplicationsOf, listApplications } from "~/features/applications/index.server";
+import {
+  eraseApplicationsOf,
+  listApplications,
+  removeQueued,
+} from "~/features/applications/index.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import { InboxList } from "~/features/leads/inbox-list";
 import {
@@ -19,6 +23,7 @@ import {
   saveLeadNote,
   setLeadStatus,
 } from "~/features/leads/index.server";
+import { scheduleScrub } from "~/shared/db-scrub.server";
 import { pageFault } from "~/shared/page-fault.server";
 import { isForm, readForm } from "~/shared/read-form.server";
 import type { Route } from "./+types/admin-inbox";
@@ -123,9 +128,11 @@ export async function action({ context, request }: Route.ActionArgs) {
       // Their online applications too (docs/behaviour.md §32).
       const { key, vault } = context.applications;
       const applications = key
-        ? await eraseApplicationsOf(context.db, key, email)
+        ? await eraseApplicationsOf(context.db, key, email, { actorId: viewer.user?.sub ?? null })
         : { erased: 0, storageKeys: [] };
-      await vault?.remove(applications.storageKeys);
+      if (vault) await removeQueued(context.db, vault, applications.storageKeys);
+      // The erased text leaves the database's files too, in the background (decision 0075).
+      scheduleScrub(context.db);
       const erased = leads + applications.erased;
       return { ok: `Erased ${erased} item${erased === 1 ? "" : "s"} from ${email.trim()}.` };
     }

@@ -1,12 +1,17 @@
 // /privacy: what the site keeps about people who write to the company, why, for how long and
 // who reads it (docs/behaviour.md §27). Linked from the message forms and the footer.
 import { ALERT_CONFIRM_DAYS } from "~/domain/listing-alerts";
+import { DRAFT_RETENTION_DAYS } from "~/domain/rental-application";
 import { pageMeta } from "~/features/layout/page-meta";
 import { useCompany } from "~/features/site-settings";
 import type { Route } from "./+types/privacy";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { retentionDays: context.env.leads.retentionDays };
+  return {
+    retentionDays: context.env.leads.retentionDays,
+    mailDays: context.env.mail.retentionDays,
+    applications: context.env.applications,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -14,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const company = useCompany();
-  const { retentionDays } = loaderData;
+  const { retentionDays, mailDays, applications } = loaderData;
   return (
     <article className="prose">
       <h1>Privacy</h1>
@@ -42,6 +47,20 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         confirmation until you confirm it; an unconfirmed request is deleted after{" "}
         {ALERT_CONFIRM_DAYS} days. A property's alert is deleted once we have told you; every e-mail
         has a link that deletes your address from all alerts at once.
+      </p>
+      <h2>E-mails we send</h2>
+      <p>
+        We keep a copy of each e-mail we send you for {mailDays} days after it was sent, and then
+        delete it; sooner when what it was about is deleted.
+      </p>
+      <h2>Rental applications</h2>
+      <p>
+        When you apply online we keep your answers and documents, sealed, and only our staff read
+        them. An application you have not submitted is deleted {DRAFT_RETENTION_DAYS} days after
+        your last change; a submitted one {applications.retentionDays} days after our decision or
+        your withdrawal, or {applications.undecidedDays} days after its last change if it was never
+        decided. Withdrawing deletes it at once. We keep only a record of what happened to it and
+        when, without your details.
       </p>
       <h2>Your choice</h2>
       <p>

@@ -130,6 +130,7 @@ describe("online applications' settings", () => {
       dataKey: key,
       dataKeyPrevious: null,
       retentionDays: 180,
+      undecidedDays: 180,
     });
     expect(
       readEnv({ APPLICATION_DATA_KEY: key, APPLICATION_DATA_KEY_PREVIOUS: key }).applications
@@ -138,6 +139,10 @@ describe("online applications' settings", () => {
     expect(() => readEnv({ APPLICATION_DATA_KEY_PREVIOUS: "short" })).toThrow(
       "APPLICATION_DATA_KEY_PREVIOUS",
     );
+    expect(readEnv({}).mail.retentionDays).toBe(30);
+    expect(readEnv({ OUTBOX_RETENTION_DAYS: "7" }).mail.retentionDays).toBe(7);
+    expect(() => readEnv({ OUTBOX_RETENTION_DAYS: "0" })).toThrow("OUTBOX_RETENTION_DAYS");
+    expect(readEnv({ APPLICATION_UNDECIDED_DAYS: "90" }).applications.undecidedDays).toBe(90);
     expect(readEnv({}).applications.dataKey).toBeNull();
     expect(readEnv({ APPLICATION_DATA_KEY: "" }).applications.dataKey).toBeNull();
     expect(() => readEnv({ APPLICATION_DATA_KEY: Buffer.alloc(16).toString("base64") })).toThrow(

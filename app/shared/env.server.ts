@@ -180,6 +180,10 @@ const schema = z.object({
   UNCONFIRMED_MAIL_PER_ADDRESS_PER_DAY: wholeNumber(5, 1, 1000),
   UNCONFIRMED_MAIL_PER_HOUR: wholeNumber(100, 1, 1_000_000),
   APPLICATION_DOCUMENT_QUOTA_MB: wholeNumber(40, 10, 10_000),
+  // Days a submitted application nobody decided is kept after its last change, and days sent or
+  // failed e-mail stays in the outbox (docs/decisions/0075-erasure-reaches-everything.md).
+  APPLICATION_UNDECIDED_DAYS: wholeNumber(180, 1, 36_500),
+  OUTBOX_RETENTION_DAYS: wholeNumber(30, 1, 36_500),
   MAIL_FROM: z
     .string()
     .refine((v) => /^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/.test(v.trim()), {
@@ -234,12 +238,14 @@ export type Env = {
   /** SIGTERM/SIGINT: the longest wait for requests in flight before exiting anyway. */
   shutdownTimeoutMs: number;
   /**
-   * Outgoing e-mail: SMTP_URL (null: nothing is sent, staff read /admin/outbox), MAIL_FROM, and
-   * the caps on mail to unconfirmed addresses (UNCONFIRMED_MAIL_PER_ADDRESS_PER_DAY and _PER_HOUR).
+   * Outgoing e-mail: SMTP_URL (null: nothing is sent, staff read /admin/outbox), MAIL_FROM,
+   * OUTBOX_RETENTION_DAYS (sent or failed mail is deleted after) and the caps on mail to
+   * unconfirmed addresses (UNCONFIRMED_MAIL_PER_ADDRESS_PER_DAY and _PER_HOUR).
    */
   mail: {
     smtpUrl: string | null;
     from: string;
+    retentionDays: number;
     unconfirmed: { perAddressPerDay: number; perHour: number };
   };
   /**
@@ -252,13 +258,15 @@ export type Env = {
   /**
    * APPLICATION_DATA_KEY (null: made into DATA_DIR outside production; applications refused in
    * production), APPLICATION_RETENTION_DAYS (after a decision or a withdrawal) and
-   * APPLICATION_DOCUMENT_QUOTA_MB (an application's documents, all adults', stored at once).
+   * APPLICATION_DOCUMENT_QUOTA_MB (an application's documents, all adults', stored at once) and
+   * APPLICATION_UNDECIDED_DAYS (a submitted application never decided, after its last change).
    */
   applications: {
     dataKey: string | null;
     dataKeyPrevious?: string | null;
     retentionDays: number;
     documentQuotaMb: number;
+    undecidedDays: number;
   };
   limits: {
     /** Sign-in starts (GET /auth/login) per client per 10 minutes. */
@@ -361,6 +369,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       dataKeyPrevious: e.APPLICATION_DATA_KEY_PREVIOUS?.trim() ?? null,
       retentionDays: e.APPLICATION_RETENTION_DAYS,
       documentQuotaMb: e.APPLICATION_DOCUMENT_QUOTA_MB,
+      undecidedDays: e.APPLICATION_UNDECIDED_DAYS,
     },
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
@@ -369,6 +378,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
         perAddressPerDay: e.UNCONFIRMED_MAIL_PER_ADDRESS_PER_DAY,
         perHour: e.UNCONFIRMED_MAIL_PER_HOUR,
       },
+      retentionDays: e.OUTBOX_RETENTION_DAYS,
     },
   };
 }

@@ -13,8 +13,10 @@ import {
   RESUME_LINK_DAYS,
   type StepId,
 } from "~/domain/rental-application";
+import { eraseMailTo } from "~/features/mail/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
 import { checkDocument, DocumentRejectedError, type DocumentVault } from "./documents.server";
+import { queueFileDeletions, removeQueued } from "./file-deletions.server";
 import { answersContext, applicationRef, documentNameContext } from "./names.server";
 import {
   emailMac,
@@ -34,6 +36,39 @@ const DAY_MS = 86_400_000;
 export const newToken = () => randomBytes(32).toString("base64url");
 /** Only the token's SHA-256 is stored: the database alone opens no application. */
 export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * The audit that outlives withdrawal, erasure and retention (migration 0017): the application's
+ * id, what happened, when and which staff member's sign-in subject (none: the applicant or the
+ * site), nothing personal (docs/decisions/0075-erasure-reaches-everything.md). Call it before
+ * the application's staff events are deleted: they are copied in, stripped, first.
+ */
+async function audit(
+  tx: Queryable,
+  applicationIds: readonly number[],
+  event: "withdrawn" | "erased" | "person erased" | "retention",
+  at: Date,
+  actorId: string | null = null,
+) {
+  if (applicationIds.length === 0) return;
+  // The staff events first, stripped to the staff member's sign-in subject, before they go
+  // (only a person's part is erased: the application stays, with its events).
+  if (event !== "person erased") {
+    await tx.query(
+      `INSERT INTO application_audit (application_id, event, at, actor_id)
+       SELECT e.application_id, e.action, e.at,
+         (SELECT min(u.sub) FROM users u
+          WHERE lower(u.email) = lower(e.by_email) OR u.sub = e.by_email)
+       FROM application_events e WHERE e.application_id = ANY($1::bigint[]) ORDER BY e.id`,
+      [applicationIds],
+    );
+  }
+  await tx.query(
+    `INSERT INTO application_audit (application_id, event, at, actor_id)
+     SELECT unnest($1::bigint[]), $2, $3, $4`,
+    [applicationIds, event, at, actorId],
+  );
+}
 
 export interface ApplicationListing {
   collection: Collection;
@@ -139,8 +174,10 @@ export async function openApplication(
      WHERE p.token_hash = $1`,
     [tokenHash(token)],
   );
-  // A link outlives its 30 days only as a status page: a submitted application stays readable.
-  if (!row || (row.status === "draft" && new Date(row.expiresAt) <= now)) return null;
+  // Only the main applicant's link outlives its 30 days, as the status page of a submitted
+  // application; another adult's expires like a draft's (docs/behaviour.md §32).
+  const expired = new Date(row?.expiresAt ?? 0) <= now;
+  if (!row || (expired && (row.status === "draft" || row.position > 0))) return null;
   return {
     applicationId: row.applicationId,
     status: row.status,
@@ -305,16 +342,23 @@ export async function withdrawApplication(
        WHERE id = $1`,
       [row.applicationId, now],
     );
+    // The staff history goes; its audit (no personal data) stays, with the withdrawal.
+    await audit(tx, [row.applicationId], "withdrawn", now);
     await tx.query("DELETE FROM application_events WHERE application_id = $1", [row.applicationId]);
     await tx.query("DELETE FROM outbox WHERE ref = $1", [applicationRef(row.applicationId)]);
+    await queueFileDeletions(
+      tx,
+      documents.map((d) => d.key),
+    );
     return { storageKeys: documents.map((d) => d.key) };
   });
 }
 
 /**
- * Retention (item 8): applications APPLICATION_RETENTION_DAYS after a decision or a withdrawal,
- * drafts DRAFT_RETENTION_DAYS after their last change. Returns what was erased and the
- * documents' storage keys to remove.
+ * Retention (docs/behaviour.md §32): applications APPLICATION_RETENTION_DAYS after a decision or
+ * a withdrawal, drafts DRAFT_RETENTION_DAYS after their last change, and submitted applications
+ * never decided APPLICATION_UNDECIDED_DAYS after their last change. Returns what was erased and
+ * the documents' storage keys (queued for deletion: file-deletions.server.ts).
  */
 export async function purgeApplications(
   db: Db,
@@ -322,16 +366,19 @@ export async function purgeApplications(
     now = new Date(),
     retentionDays,
     draftDays,
-  }: { now?: Date; retentionDays: number; draftDays: number },
+    undecidedDays,
+  }: { now?: Date; retentionDays: number; draftDays: number; undecidedDays: number },
 ): Promise<{ erased: number; ids: number[]; storageKeys: string[] }> {
   return db.transaction(async (tx) => {
     const due = await tx.query<{ id: number }>(
       `SELECT id::int AS id FROM applications
        WHERE (ended_at IS NOT NULL AND ended_at <= $1) OR (status = 'draft' AND updated_at <= $2)
+         OR (status IN ('received', 'under-review') AND greatest(status_at, updated_at) <= $3)
        FOR UPDATE`,
       [
         new Date(now.getTime() - retentionDays * DAY_MS),
         new Date(now.getTime() - draftDays * DAY_MS),
+        new Date(now.getTime() - undecidedDays * DAY_MS),
       ],
     );
     const ids = due.map((r) => r.id);
@@ -345,6 +392,11 @@ export async function purgeApplications(
     await tx.query("DELETE FROM outbox WHERE ref = ANY($1::text[])", [
       ids.map((id) => applicationRef(id)),
     ]);
+    await audit(tx, ids, "retention", now);
+    await queueFileDeletions(
+      tx,
+      documents.map((d) => d.key),
+    );
     return { erased: ids.length, ids, storageKeys: documents.map((d) => d.key) };
   });
 }
@@ -432,7 +484,9 @@ export async function addDocument(
       return { id: row?.id as number };
     });
   } catch (error) {
-    await vault.remove([storageKey]);
+    // Queued first, so that a failing store leaves it to the retention worker, not behind.
+    await queueFileDeletions(db, [storageKey]).catch(() => undefined);
+    await removeQueued(db, vault, [storageKey]);
     throw error;
   }
 }
@@ -518,10 +572,11 @@ export async function removeDocument(
        RETURNING storage_key AS key`,
       [documentId, opened.applicantId],
     );
+    if (row) await queueFileDeletions(tx, [row.key]);
     return row?.key ?? null;
   });
   if (!removed) return false;
-  await vault.remove([removed]);
+  await removeQueued(db, vault, [removed]);
   return true;
 }
 
@@ -573,32 +628,68 @@ export async function householdProgress(
 
 /**
  * 'Erase this person' (docs/behaviour.md §27, §32): the applications whose main applicant used
- * this address go whole; where they were another adult, their answers and documents go. Found
- * by the address's HMAC (the address itself is stored only sealed). Returns how many
- * applications were touched and the documents' storage keys to remove.
+ * this address go whole; where they were another adult, their answers, documents and link go,
+ * and so do their name and address in the household's answers (a draft's too); every e-mail to
+ * the address goes from the outbox. Found by the address's HMAC (the address itself is stored
+ * only sealed). Returns how many applications were touched and the documents' storage keys
+ * (queued for deletion: file-deletions.server.ts).
  */
 export async function eraseApplicationsOf(
   db: Db,
   key: KeyMaterial,
   email: string,
+  { actorId = null, now = new Date() }: { actorId?: string | null; now?: Date } = {},
 ): Promise<{ erased: number; storageKeys: string[] }> {
   if (/\p{Cc}/u.test(email) || email.trim() === "") return { erased: 0, storageKeys: [] };
   // Under every key still configured, and as stored before subkeys (docs/operations.md).
   const macs = emailMacs(key, email);
+  const address = email.trim().toLowerCase();
   return db.transaction(async (tx) => {
+    await eraseMailTo(tx, email);
     const people = await tx.query<{ id: number; applicationId: number; position: number }>(
       `SELECT id::int AS id, application_id::int AS "applicationId", position
        FROM applicants WHERE email_mac = ANY($1::text[]) FOR UPDATE`,
       [macs],
     );
-    if (people.length === 0) return { erased: 0, storageKeys: [] };
     const whole = [...new Set(people.filter((p) => p.position === 0).map((p) => p.applicationId))];
     const adults = people.filter((p) => p.position > 0 && !whole.includes(p.applicationId));
+    // Households that name the address: those it joined, and drafts naming it before submit.
+    const naming = await tx.query<{ id: number; applicationId: number; answers: Uint8Array }>(
+      `SELECT p.id::int AS id, p.application_id::int AS "applicationId", p.answers
+       FROM applicants p JOIN applications a ON a.id = p.application_id
+       WHERE p.position = 0 AND p.answers IS NOT NULL AND NOT (a.id = ANY($1::bigint[]))
+         AND (a.status = 'draft' OR a.id = ANY($2::bigint[]))
+       FOR UPDATE OF p`,
+      [whole, adults.map((p) => p.applicationId)],
+    );
+    const named: number[] = [];
+    for (const row of naming) {
+      const context = answersContext(row.applicationId, 0);
+      const answers = unsealJson<Answers>(key, Buffer.from(row.answers), context);
+      const kept = { ...answers };
+      for (const [field, value] of Object.entries(answers)) {
+        const adult = /^adult\.(\d+)\.email$/.exec(field);
+        if (adult && value.trim().toLowerCase() === address) {
+          delete kept[field];
+          delete kept[`adult.${adult[1]}.name`];
+        }
+      }
+      if (Object.keys(kept).length === Object.keys(answers).length) continue;
+      named.push(row.applicationId);
+      await tx.query("UPDATE applicants SET answers = $2 WHERE id = $1", [
+        row.id,
+        sealJson(key, kept, context),
+      ]);
+    }
+    const touched = [...new Set([...adults.map((p) => p.applicationId), ...named])];
+    if (whole.length === 0 && touched.length === 0) return { erased: 0, storageKeys: [] };
     const documents = await tx.query<{ key: string }>(
       `SELECT d.storage_key AS key FROM application_documents d JOIN applicants p ON p.id = d.applicant_id
        WHERE p.application_id = ANY($1::bigint[]) OR p.id = ANY($2::bigint[])`,
       [whole, adults.map((p) => p.id)],
     );
+    await audit(tx, whole, "erased", now, actorId);
+    await audit(tx, touched, "person erased", now, actorId);
     await tx.query("DELETE FROM applications WHERE id = ANY($1::bigint[])", [whole]);
     await tx.query("DELETE FROM outbox WHERE ref = ANY($1::text[])", [
       whole.map((id) => applicationRef(id)),
@@ -608,13 +699,19 @@ export async function eraseApplicationsOf(
       await tx.query("DELETE FROM application_documents WHERE applicant_id = ANY($1::bigint[])", [
         ids,
       ]);
+      // Their link no longer opens (another adult's expires: openApplication).
       await tx.query(
-        "UPDATE applicants SET answers = NULL, email_mac = NULL WHERE id = ANY($1::bigint[])",
-        [ids],
+        `UPDATE applicants SET answers = NULL, email_mac = NULL, token_expires_at = $2
+         WHERE id = ANY($1::bigint[])`,
+        [ids, new Date(0)],
       );
     }
+    await queueFileDeletions(
+      tx,
+      documents.map((d) => d.key),
+    );
     return {
-      erased: new Set(people.map((p) => p.applicationId)).size,
+      erased: new Set([...whole, ...touched]).size,
       storageKeys: documents.map((d) => d.key),
     };
   });

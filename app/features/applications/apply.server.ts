@@ -23,6 +23,7 @@ import { leadMailOf } from "~/features/leads/index.server";
 import { enqueueMail } from "~/features/mail/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
 import type { Queryable } from "~/shared/db.server";
+import { scheduleScrub } from "~/shared/db-scrub.server";
 import { log } from "~/shared/logger.server";
 import { FORM_UNREADABLE, isForm, readForm } from "~/shared/read-form.server";
 import { readLimitedForm } from "~/shared/request-body.server";
@@ -48,6 +49,7 @@ import {
 } from "./apply-view";
 import { DATA_KEY_MISSING } from "./data-key.server";
 import { DOCUMENT_ERRORS, DocumentRejectedError } from "./documents.server";
+import { removeQueued } from "./file-deletions.server";
 import { applicationRef } from "./names.server";
 import { linkCollector } from "./outbox-links.server";
 import type { DataKeys } from "./seal.server";
@@ -344,7 +346,8 @@ export async function continueAction(context: AppLoadContext, request: Request) 
   if (intent === "withdraw") {
     const withdrawn = await withdrawApplication(context.db, token);
     if (!withdrawn) return refuse({ errors: { form: APPLY_MESSAGES.closed } }, 409);
-    await vault.remove(withdrawn.storageKeys);
+    await removeQueued(context.db, vault, withdrawn.storageKeys);
+    scheduleScrub(context.db);
     log().info(
       { event: "application withdrawn", applicationId: opened.applicationId },
       "withdrawn",

@@ -2,12 +2,15 @@
 // docs/decisions/0071-online-applications-storage.md).
 import fs from "node:fs/promises";
 import path from "node:path";
+import { purgeOldMail } from "~/features/mail/index.server";
 import type { Db } from "~/shared/db.server";
+import { scheduleScrub } from "~/shared/db-scrub.server";
 import type { Env } from "~/shared/env.server";
 import { log } from "~/shared/logger.server";
 import { purgeApplications } from "./applications.server";
 import { DATA_KEY_FILE, loadDataKey, parseDataKey } from "./data-key.server";
 import { DocumentVault } from "./documents.server";
+import { deleteQueuedFiles } from "./file-deletions.server";
 import { createPrivateBackend } from "./private-backend.server";
 import { type DataKeys, deriveDataKeys } from "./seal.server";
 
@@ -37,6 +40,7 @@ export {
 } from "./apply.server";
 export { DATA_KEY_MISSING } from "./data-key.server";
 export { DOCUMENT_ERRORS, DocumentRejectedError, DocumentVault } from "./documents.server";
+export { removeQueued } from "./file-deletions.server";
 export { applicationRef } from "./names.server";
 export { linkCollector, openOutboxLinks } from "./outbox-links.server";
 export { createPrivateBackend, DOCUMENTS_PREFIX } from "./private-backend.server";
@@ -120,25 +124,47 @@ const HOUR_MS = 3_600_000;
 
 /**
  * Retention (docs/behaviour.md §32): applications APPLICATION_RETENTION_DAYS after a decision
- * or a withdrawal, drafts 30 days after their last change, with their documents; hourly, and
- * once at start. Returns a function that stops it.
+ * or a withdrawal, drafts 30 days after their last change, undecided ones
+ * APPLICATION_UNDECIDED_DAYS after theirs, with their documents; the documents still queued for
+ * deletion; the outbox's sent and failed mail after OUTBOX_RETENTION_DAYS. Hourly, and once at
+ * start. Returns a function that stops it.
  */
 export function startApplicationPurge(
   db: Db,
-  env: Pick<Env, "dataDir" | "s3" | "applications">,
+  env: Pick<Env, "dataDir" | "s3" | "applications" | "mail">,
   draftDays: number,
+  /** The clock (tests move it). */
+  clock: () => Date = () => new Date(),
 ): () => void {
-  const backend = createPrivateBackend(env);
+  const run = retentionPass(db, env, draftDays, clock);
+  void run();
+  const timer = setInterval(run, HOUR_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** One pass of the retention worker; never throws (a failure is tried again next hour). */
+export function retentionPass(
+  db: Db,
+  env: Pick<Env, "dataDir" | "s3" | "applications" | "mail">,
+  draftDays: number,
+  clock: () => Date = () => new Date(),
+  backend = createPrivateBackend(env),
+) {
   let running = false;
-  const run = async () => {
+  return async () => {
     if (running) return;
     running = true;
     try {
-      const { erased, ids, storageKeys } = await purgeApplications(db, {
+      const now = clock();
+      const { erased, ids } = await purgeApplications(db, {
+        now,
         retentionDays: env.applications.retentionDays,
         draftDays,
+        undecidedDays: env.applications.undecidedDays,
       });
-      for (const key of storageKeys) await backend.delete(key);
+      // The documents of what went (queued with it), and any a failed delete left behind.
+      const files = await deleteQueuedFiles(db, (key) => backend.delete(key));
       // A document stored just before its row was refused or a crash leaves a file no row
       // names: the application's whole folder goes too.
       for (const id of ids) {
@@ -146,15 +172,16 @@ export function startApplicationPurge(
           await backend.delete(blob.key);
         }
       }
+      const mail = await purgeOldMail(db, { days: env.mail.retentionDays, now });
+      // Erased text leaves the database's files too, in the background (db-scrub.server.ts).
+      if (erased > 0 || mail > 0) scheduleScrub(db);
       if (erased > 0) log().info({ erased }, "erased applications past their retention");
+      if (mail > 0) log().info({ mail }, "deleted e-mail past OUTBOX_RETENTION_DAYS");
+      if (files.failed > 0) log().warn({ files: files.failed }, "documents still to delete");
     } catch (error) {
       log().warn({ err: error }, "application retention: will try again");
     } finally {
       running = false;
     }
   };
-  void run();
-  const timer = setInterval(run, HOUR_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }

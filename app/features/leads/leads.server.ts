@@ -18,6 +18,7 @@ import {
   DEFAULT_UNCONFIRMED_CAPS,
   enqueueMail,
   eraseMailOf,
+  eraseMailTo,
   type UnconfirmedMailCaps,
 } from "~/features/mail/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
@@ -310,8 +311,10 @@ export async function eraseLeadsOf(db: Db, email: string): Promise<number> {
       tx,
       rows.map((r) => leadRef(r.id)),
     );
-    // The same address's listing alerts go too (docs/behaviour.md §31): everything kept of it.
+    // The same address's listing alerts go too (docs/behaviour.md §31): everything kept of it,
+    // with every e-mail to it.
     await eraseAlertsOf(tx, email);
+    await eraseMailTo(tx, email);
     return rows.length;
   });
 }

@@ -214,6 +214,38 @@ export async function eraseMailOf(tx: Queryable, refs: readonly string[]): Promi
   return rows.length;
 }
 
+/**
+ * 'Erase this person': every message to, or to be answered at, this address (any case),
+ * whatever record it belongs to (docs/behaviour.md §27).
+ */
+export async function eraseMailTo(tx: Queryable, email: string): Promise<number> {
+  const address = email.trim().toLowerCase();
+  if (address === "" || /\p{Cc}/u.test(address)) return 0;
+  const rows = await tx.query(
+    `DELETE FROM outbox
+     WHERE lower(reply_to) = $1 OR EXISTS (SELECT 1 FROM unnest(to_addresses) a WHERE lower(a) = $1)
+     RETURNING id`,
+    [address],
+  );
+  return rows.length;
+}
+
+/**
+ * Retention of the outbox (OUTBOX_RETENTION_DAYS, docs/behaviour.md §26): sent messages that many
+ * days after they were sent, failed ones after they were written. Waiting ones stay.
+ */
+export async function purgeOldMail(
+  db: Queryable,
+  { days, now = new Date() }: { days: number; now?: Date },
+): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM outbox WHERE state <> 'waiting' AND coalesce(sent_at, created_at) <= $1
+     RETURNING id`,
+    [new Date(now.getTime() - days * 86_400_000)],
+  );
+  return rows.length;
+}
+
 /** The outbox as staff read it: newest first. */
 export async function listOutbox(
   db: Queryable,
