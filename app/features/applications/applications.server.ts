@@ -38,7 +38,7 @@ export const newToken = () => randomBytes(32).toString("base64url");
 export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
- * The audit that outlives withdrawal, erasure and retention (migration 0017): the application's
+ * The audit that outlives withdrawal, erasure and retention (migration 0021): the application's
  * id, what happened, when and which staff member's sign-in subject (none: the applicant or the
  * site), nothing personal (docs/decisions/0075-erasure-reaches-everything.md). Call it before
  * the application's staff events are deleted: they are copied in, stripped, first.

@@ -1,4 +1,4 @@
-// Documents whose row is gone but whose file is still to be deleted (migration 0017;
+// Documents whose row is gone but whose file is still to be deleted (migration 0021;
 // docs/decisions/0075-erasure-reaches-everything.md): the keys are queued in the transaction that
 // deletes the rows, each is dequeued once its file is gone, and the hourly retention worker
 // (index.server.ts) tries the rest again until done. A store that fails never fails the request.
