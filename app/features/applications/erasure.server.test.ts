@@ -168,8 +168,18 @@ for (const target of dbTargets) {
       const env = {
         dataDir: root,
         s3: null,
-        applications: { dataKey: null, retentionDays: 180, undecidedDays: 180 },
-        mail: { smtpUrl: null, from: "x@example.com", retentionDays: 30 },
+        applications: {
+          dataKey: null,
+          retentionDays: 180,
+          undecidedDays: 180,
+          documentQuotaMb: 40,
+        },
+        mail: {
+          smtpUrl: null,
+          from: "x@example.com",
+          retentionDays: 30,
+          unconfirmed: { perAddressPerDay: 5, perHour: 100 },
+        },
       };
       await retentionPass(db, env, 30, () => at(2), flaky)();
       await expect(fs.stat(file)).rejects.toThrow();
@@ -195,8 +205,13 @@ for (const target of dbTargets) {
       const env = {
         dataDir: await fs.mkdtemp(path.join(os.tmpdir(), "vault-")),
         s3: null,
-        applications: { dataKey: null, retentionDays: 30, undecidedDays: 180 },
-        mail: { smtpUrl: null, from: "x@example.com", retentionDays: 30 },
+        applications: { dataKey: null, retentionDays: 30, undecidedDays: 180, documentQuotaMb: 40 },
+        mail: {
+          smtpUrl: null,
+          from: "x@example.com",
+          retentionDays: 30,
+          unconfirmed: { perAddressPerDay: 5, perHour: 100 },
+        },
       };
       await retentionPass(db, env, 30, () => at(40))();
       const [left] = await db.query<{ n: number }>(
