@@ -73,7 +73,7 @@ export async function createApplicationServices(
     production: production && !localTrial,
     dataDir: env.dataDir,
   });
-  if (!key) log().error(await closedBecause(env, localUrl));
+  if (!key) log().warn(await closedBecause(env, localUrl));
   return { key, vault: key ? new DocumentVault(createPrivateBackend(env), key) : null };
 }
 
