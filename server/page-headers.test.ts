@@ -113,6 +113,14 @@ describe("page headers", () => {
         cacheControl: "no-store",
       });
     }
+    // An action's answer too (here a refused one).
+    const posted = await fetch(`${t.base}/admin/outbox`, {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ intent: "no-such-intent" }),
+      redirect: "manual",
+    });
+    expect(posted.headers.get("cache-control")).toBe("no-store");
     // A signed-in visitor who is not staff, and everyone signed out: the usual revalidation.
     const member = await t.signIn("member.headers@example.com");
     const own = await fetch(`${t.base}/properties`, { headers: { cookie: member } });

@@ -26,7 +26,7 @@ import { isNewEmbeddedDatabase, openDb } from "~/shared/db.server";
 import { stopScrubs } from "~/shared/db-scrub.server";
 import type { Env } from "~/shared/env.server";
 import { log } from "~/shared/logger.server";
-import { makeDataDirPrivate } from "~/shared/private-files.server";
+import { makeDataDirPrivate, narrowToOwner } from "~/shared/private-files.server";
 import { announceServer } from "~/shared/server-presence.server";
 import { backupSocketCommand } from "./backup-cli";
 
@@ -38,10 +38,16 @@ import { backupSocketCommand } from "./backup-cli";
 export async function startServices(env: Env) {
   // Owner-only from the start: everything below (database, documents, photos, socket) is created
   // inside it, under umask 077, and what is there already is narrowed (docs/operations.md).
-  const narrowed = await makeDataDirPrivate(env.dataDir);
-  if (narrowed > 0) {
-    log().warn(`Narrowed ${narrowed} files and folders in DATA_DIR to owner-only (0700/0600).`);
-  }
+  // The photos (many, and shown to anyone anyway) are narrowed after the start, in the
+  // background: their folder is owner-only at once, so nobody else reaches them meanwhile.
+  const narrowed = await makeDataDirPrivate(env.dataDir, { notInto: ["images"] });
+  const reportNarrowed = (count: number) => {
+    if (count > 0) {
+      log().warn(`Narrowed ${count} files and folders in DATA_DIR to owner-only (0700/0600).`);
+    }
+  };
+  reportNarrowed(narrowed);
+  void narrowToOwner(path.join(env.dataDir, "images")).then(reportNarrowed, () => undefined);
   const dbDir = path.join(env.dataDir, "db");
   // PGlite is single-process: the lock turns a second server (or CLI) into a clear error.
   let lock: DataDirLock | null = null;
@@ -51,7 +57,7 @@ export async function startServices(env: Env) {
   const presence = env.databaseUrl ? await announceServer(env.databaseUrl) : null;
   const db = await openDb({ databaseUrl: env.databaseUrl, dataDir: dbDir });
   // PGlite's file system sets its own modes (0666) whatever the umask: narrowed once it is open.
-  if (!env.databaseUrl) await makeDataDirPrivate(dbDir);
+  if (!env.databaseUrl) reportNarrowed(await narrowToOwner(dbDir));
   const images = createImageStore(env);
   const hub = await LiveHub.start(db);
 

@@ -13,21 +13,36 @@ export const PRIVATE_FILE_MODE = 0o600;
  * At start: everything the process creates from now on is owner-only (umask 077: the embedded
  * database's files, documents, photos, temporary files), and what is already under `dataDir`
  * (made by an older version, or under a looser umask) is narrowed to 0700 folders and 0600 files.
- * Symbolic links are not followed. Returns how many entries were narrowed.
+ * Folders named in `notInto` are narrowed themselves but not walked (the many photos: see
+ * narrowToOwner). Returns how many entries were narrowed.
  */
-export async function makeDataDirPrivate(dataDir: string): Promise<number> {
+export async function makeDataDirPrivate(
+  dataDir: string,
+  { notInto = [] }: { notInto?: readonly string[] } = {},
+): Promise<number> {
   // (Worker threads cannot set it; the explicit modes below and in the stores still apply.)
   try {
     process.umask(0o077);
   } catch {}
   await makePrivateDir(dataDir);
+  return narrowToOwner(dataDir, new Set(notInto.map((name) => path.join(dataDir, name))));
+}
+
+/**
+ * Folders 0700 and files 0600 under (and including) `dir`, symbolic links not followed; an entry
+ * that cannot be changed (another account's) is left. About 0.1 ms an entry when nothing changes
+ * (6,761 entries: 760 ms, measured). Returns how many entries were narrowed.
+ */
+export async function narrowToOwner(
+  dir: string,
+  notInto: ReadonlySet<string> = new Set(),
+): Promise<number> {
   let narrowed = 0;
   const visit = async (entry: string): Promise<void> => {
     const stat = await fs.lstat(entry).catch(() => null);
     if (!stat || stat.isSymbolicLink()) return;
     const mode = stat.mode & 0o777;
     const wanted = stat.isDirectory() ? PRIVATE_DIR_MODE : mode & 0o700;
-    // (An entry that cannot be changed, e.g. another account's, does not stop the start.)
     if (mode !== wanted && (mode & 0o077) !== 0) {
       if (
         await fs.chmod(entry, wanted).then(
@@ -37,10 +52,10 @@ export async function makeDataDirPrivate(dataDir: string): Promise<number> {
       )
         narrowed++;
     }
-    if (!stat.isDirectory()) return;
+    if (!stat.isDirectory() || notInto.has(entry)) return;
     for (const name of await fs.readdir(entry).catch(() => [])) await visit(path.join(entry, name));
   };
-  await visit(dataDir);
+  await visit(dir);
   return narrowed;
 }
 

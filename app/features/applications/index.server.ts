@@ -90,7 +90,7 @@ export async function createApplicationServices(
     production: production && !localTrial,
     dataDir: env.dataDir,
   });
-  if (!root) log().error(await closedBecause(env, localUrl));
+  if (!root) log().warn(await closedBecause(env, localUrl));
   const previous = env.applications.dataKeyPrevious
     ? parseDataKey(env.applications.dataKeyPrevious)
     : null;

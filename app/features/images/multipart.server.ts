@@ -133,7 +133,11 @@ function receive(req: Request, res: Response, newTempFile: () => Promise<string>
         (async () => {
           file.path = await newTempFile();
           if (settled) return;
-          await pipeline(stream, counter, createWriteStream(file.path, { flags: "wx", mode: 0o600 }));
+          await pipeline(
+            stream,
+            counter,
+            createWriteStream(file.path, { flags: "wx", mode: 0o600 }),
+          );
         })().catch(() => fail(new HttpError(400, "The upload could not be read."))),
       );
     });
