@@ -1,5 +1,13 @@
 import { rentOf } from "./listing-facts";
 
+/**
+ * The detail page's link for an available Vacation property without a reservation URL
+ * (messages.ts's addedMessages.contactToReserve). Here, with the detail page's other formatting,
+ * so that public pages do not load the whole message catalogue, nor a file, for it
+ * (docs/decisions/0077-csv-guards-and-light-public-pages.md).
+ */
+export const CONTACT_TO_RESERVE = "Contact us to reserve";
+
 /** '{n} Bedrooms | {n} Bathrooms', each part only when its value is truthy. */
 export function bedBathLine(bedrooms: unknown, bathrooms: unknown): string {
   const parts: string[] = [];

@@ -1,5 +1,5 @@
 // docs/behaviour.md §8, character for character. Pages and tests import these; nothing re-types them.
-import { CONTACT_TO_RESERVE } from "./contact-to-reserve";
+import { CONTACT_TO_RESERVE } from "./listing-format";
 import type { ListingKind } from "./listing-kinds";
 
 type Noun = ListingKind["noun"];

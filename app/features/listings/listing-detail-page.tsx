@@ -1,9 +1,13 @@
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { CONTACT_TO_RESERVE } from "~/domain/contact-to-reserve";
 import type { Listing } from "~/domain/listing";
 import { factLines, longDate } from "~/domain/listing-facts";
-import { bedBathLine, descriptionBullets, formatPrice } from "~/domain/listing-format";
+import {
+  bedBathLine,
+  CONTACT_TO_RESERVE,
+  descriptionBullets,
+  formatPrice,
+} from "~/domain/listing-format";
 import type { ListingKind } from "~/domain/listing-kinds";
 import { useViewer } from "~/features/layout";
 import { useCompany } from "~/features/site-settings";
