@@ -2,11 +2,15 @@ import { describe, expect, it } from "vitest";
 import { readEnv } from "./env.server";
 
 describe("readEnv", () => {
-  it("listens on loopback only outside production, on every interface in production", () => {
+  it("listens on every interface only in production with a PUBLIC_URL, else on loopback", () => {
     expect(readEnv({}).host).toBe("127.0.0.1");
     expect(readEnv({ NODE_ENV: "development" }).host).toBe("127.0.0.1");
     expect(readEnv({ NODE_ENV: "test" }).host).toBe("127.0.0.1");
-    expect(readEnv({ NODE_ENV: "production" }).host).toBe("0.0.0.0");
+    // `npm start` as the README gives it: a trial on this computer, applications open.
+    expect(readEnv({ NODE_ENV: "production" }).host).toBe("127.0.0.1");
+    expect(
+      readEnv({ NODE_ENV: "production", PUBLIC_URL: "https://leasing.example.com" }).host,
+    ).toBe("0.0.0.0");
     expect(readEnv({ NODE_ENV: "development", HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
     expect(readEnv({ NODE_ENV: "production", HOST: "10.0.0.5" }).host).toBe("10.0.0.5");
     expect(readEnv({ NODE_ENV: "development", HOST: "" }).host).toBe("127.0.0.1");
@@ -130,6 +134,7 @@ describe("online applications' settings", () => {
       dataKey: key,
       dataKeyPrevious: null,
       retentionDays: 180,
+      documentQuotaMb: 40,
       undecidedDays: 180,
     });
     expect(

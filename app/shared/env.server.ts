@@ -321,7 +321,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     nodeEnv: e.NODE_ENV,
     strictTransportSecurity: secureCookie,
     port: e.PORT,
-    host: e.HOST || (e.NODE_ENV === "production" ? "0.0.0.0" : "127.0.0.1"),
+    // Every interface only for a production site that says where it is served: a start with the
+    // default PUBLIC_URL is a trial on this computer, which then also gets the online application
+    // (docs/configuration.md, HOST; docs/behaviour.md §32).
+    host: e.HOST || (e.NODE_ENV === "production" && e.PUBLIC_URL ? "0.0.0.0" : "127.0.0.1"),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO,
