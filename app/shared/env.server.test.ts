@@ -129,6 +129,7 @@ describe("online applications' settings", () => {
     expect(readEnv({ APPLICATION_DATA_KEY: ` ${key} ` }).applications).toEqual({
       dataKey: key,
       retentionDays: 180,
+      documentQuotaMb: 40,
     });
     expect(readEnv({}).applications.dataKey).toBeNull();
     expect(readEnv({ APPLICATION_DATA_KEY: "" }).applications.dataKey).toBeNull();
@@ -137,6 +138,12 @@ describe("online applications' settings", () => {
     );
     expect(() => readEnv({ APPLICATION_DATA_KEY: "secret" })).toThrow("APPLICATION_DATA_KEY");
     expect(readEnv({ APPLICATION_RETENTION_DAYS: "30" }).applications.retentionDays).toBe(30);
+    expect(readEnv({ APPLICATION_DOCUMENT_QUOTA_MB: "100" }).applications.documentQuotaMb).toBe(
+      100,
+    );
+    expect(() => readEnv({ APPLICATION_DOCUMENT_QUOTA_MB: "5" })).toThrow(
+      "APPLICATION_DOCUMENT_QUOTA_MB",
+    );
     expect(() => readEnv({ APPLICATION_RETENTION_DAYS: "0" })).toThrow(
       "APPLICATION_RETENTION_DAYS",
     );
