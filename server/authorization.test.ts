@@ -437,7 +437,10 @@ describe("authorisation of writes and admin pages", () => {
     const document = await call("admin", "GET", applicationFiles()[1] as string);
     expect(document.status).toBe(200);
     expect(document.headers.get("content-type")).toBe("image/jpeg");
-    expect(document.headers.get("content-disposition")).toMatch(/^attachment; filename="id.jpg"/);
+    // Named from its kind and checked type, never the uploaded name.
+    expect(document.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="id-\d+\.jpg"$/,
+    );
     const bytes = Buffer.from(await document.arrayBuffer());
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
   });

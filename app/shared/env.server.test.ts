@@ -155,6 +155,12 @@ describe("online applications' settings", () => {
     );
     expect(() => readEnv({ APPLICATION_DATA_KEY: "secret" })).toThrow("APPLICATION_DATA_KEY");
     expect(readEnv({ APPLICATION_RETENTION_DAYS: "30" }).applications.retentionDays).toBe(30);
+    expect(readEnv({ APPLICATION_DOCUMENT_QUOTA_MB: "100" }).applications.documentQuotaMb).toBe(
+      100,
+    );
+    expect(() => readEnv({ APPLICATION_DOCUMENT_QUOTA_MB: "5" })).toThrow(
+      "APPLICATION_DOCUMENT_QUOTA_MB",
+    );
     expect(() => readEnv({ APPLICATION_RETENTION_DAYS: "0" })).toThrow(
       "APPLICATION_RETENTION_DAYS",
     );

@@ -431,16 +431,17 @@ export async function addDocument(
   const opened = await editableApplicant(db, token, now);
   if (!opened) throw new DocumentRejectedError(DOCUMENT_REFUSALS.closed, 409);
   const quota = quotaMb * 1024 * 1024;
-  // Every upload that is checked counts, kept or refused, so that removing and sending again
-  // cannot make the server check and store without end (docs/decisions/0073). Counted first,
-  // in one statement, so that uploads at once cannot all slip under the allowance.
-  const [counted] = await db.query<{ id: number }>(
-    `UPDATE applications SET documents_uploaded_bytes = documents_uploaded_bytes + $2
-     WHERE id = $1 AND documents_uploaded_bytes + $2 <= $3 RETURNING id::int AS id`,
-    [opened.applicationId, upload.bytes.length, quota * DOCUMENT_CHURN_FACTOR],
+  const allowance = quota * DOCUMENT_CHURN_FACTOR;
+  // Bytes kept over the application's life, removed ones included, so that removing and sending
+  // again cannot make the server check and store without end (docs/decisions/0073). Read here
+  // so a file over it is not even checked; counted for good in the transaction below.
+  const [life] = await db.query<{ bytes: number }>(
+    "SELECT documents_uploaded_bytes::float8 AS bytes FROM applications WHERE id = $1",
+    [opened.applicationId],
   );
-  if (!counted) {
-    throw new DocumentRejectedError(DOCUMENT_REFUSALS.churn(quotaMb * DOCUMENT_CHURN_FACTOR));
+  const churn = DOCUMENT_REFUSALS.churn(quotaMb * DOCUMENT_CHURN_FACTOR);
+  if (Number(life?.bytes ?? 0) + upload.bytes.length > allowance) {
+    throw new DocumentRejectedError(churn);
   }
   const checked = await checkDocument(upload.bytes);
   const storageKey = await vault.store(opened.applicationId, checked.data);
@@ -468,6 +469,12 @@ export async function addDocument(
       if (Number(stored?.bytes ?? 0) + checked.data.length > quota) {
         throw new DocumentRejectedError(DOCUMENT_REFUSALS.quota(quotaMb));
       }
+      const [counted] = await tx.query<{ id: number }>(
+        `UPDATE applications SET documents_uploaded_bytes = documents_uploaded_bytes + $2
+         WHERE id = $1 AND documents_uploaded_bytes + $2 <= $3 RETURNING id::int AS id`,
+        [opened.applicationId, upload.bytes.length, allowance],
+      );
+      if (!counted) throw new DocumentRejectedError(churn);
       const name = upload.name.replace(/[\p{Cc}/\\]/gu, "_").slice(0, 200) || "document";
       const [row] = await tx.query<{ id: number }>(
         `INSERT INTO application_documents (applicant_id, kind, storage_key, name_sealed, content_type, bytes)
