@@ -1,5 +1,5 @@
-// Oversized, chunked and compressed bodies on every public write (docs/decisions/0072-request-
-// body-limits.md), against the production bundle as a process of its own: each is refused with
+// Oversized, chunked and compressed bodies and PDF bombs on every public write
+// (docs/decisions/0072-request-body-limits.md, 0073-untrusted-files-parsed-in-a-worker.md), against the production bundle as a process of its own: each is refused with
 // a 4xx and a message (never a 5xx), nothing is stored, the process stays up with its memory
 // bounded, and a kept page (/about) is answered within 50 ms throughout (KEPT_PAGE_BOUND_MS).
 import { randomBytes } from "node:crypto";
@@ -11,6 +11,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb } from "~/shared/db.server";
 import { readEnv } from "~/shared/env.server";
+import { pdfBomb } from "../support/pdf-bomb";
 import { rssMb, startServerProcess, stopServerProcess } from "../support/server-process";
 
 const MB = 1024 * 1024;
@@ -81,7 +82,7 @@ function attack(
   });
 }
 
-describe("oversized, chunked and compressed bodies on every public write", () => {
+describe("oversized, chunked and compressed bodies and PDF bombs on every public write", () => {
   let dataDir: string;
   let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
   let source: Record<string, string>;
@@ -124,6 +125,92 @@ describe("oversized, chunked and compressed bodies on every public write", () =>
   afterAll(async () => {
     await stopServerProcess(server);
     await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("refuses PDF bombs on every public write, with /about answered within 50 ms", async () => {
+    const live = server as NonNullable<typeof server>;
+    const base = live.base;
+    // One object stream of 1 GiB of zeros in a 1 MB PDF (docs/decisions/0073).
+    const bomb = new Uint8Array(await pdfBomb());
+    const continueUrl = `/rental-application/continue?token=${token}`;
+    const upload = (target: string, intent: string) => {
+      const form = new FormData();
+      form.append("step", "documents");
+      form.append("intent", intent);
+      form.append("kind", "income");
+      form.append("name", "Ana");
+      form.append("email", "ana@example.com");
+      form.append("message", "Hello");
+      form.append("file", new Blob([bomb], { type: "application/pdf" }), "payslip.pdf");
+      return async (): Promise<Answer> => {
+        const started = performance.now();
+        const res = await fetch(new URL(target, base), {
+          method: "POST",
+          redirect: "manual",
+          headers: { origin: base },
+          body: form,
+        });
+        return { status: res.status, body: await res.text(), ms: performance.now() - started };
+      };
+    };
+    const writes: [string, () => Promise<Answer>][] = [
+      ["upload", upload(continueUrl, "upload")],
+      ["'Next' with the file chosen", upload(continueUrl, "next")],
+      ["'Save and finish later' with the file chosen", upload(continueUrl, "save")],
+      ["the first step", upload("/rental-application/apply", "next")],
+      ["an inquiry", upload("/inquiries", "send")],
+      ["an alert", upload("/alerts", "create")],
+    ];
+
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const about = () =>
+      new Promise<number>((resolve, reject) => {
+        const started = performance.now();
+        http
+          .get(`${base}/about`, { agent }, (res) => {
+            res.resume();
+            res.on("end", () =>
+              res.statusCode === 200
+                ? resolve(performance.now() - started)
+                : reject(new Error(`/about answered ${res.statusCode}`)),
+            );
+          })
+          .on("error", reject);
+      });
+    for (let i = 0; i < 5; i++) await about();
+    const probes: number[] = [];
+    let attacking = true;
+    const prober = (async () => {
+      while (attacking) {
+        probes.push(await about());
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+    const answers: { what: string; answer: Answer }[] = [];
+    try {
+      for (const [what, write] of writes) answers.push({ what, answer: await write() });
+      // Three bombs at once on the document step: the checks queue, the page does not wait.
+      const [, first] = writes[0] as (typeof writes)[number];
+      const together = await Promise.all([1, 2, 3].map(() => first()));
+      for (const answer of together) answers.push({ what: "upload (three at once)", answer });
+    } finally {
+      attacking = false;
+      await prober;
+      agent.destroy();
+    }
+    const sorted = [...probes].sort((a, b) => a - b);
+    console.log(
+      `PDF bombs: ${answers.map((a) => `${a.what} ${a.answer.status} in ${a.answer.ms.toFixed(0)} ms`).join("; ")}; ` +
+        `/about ${probes.length} probes, max ${sorted.at(-1)?.toFixed(1)} ms`,
+    );
+    for (const { what, answer } of answers) {
+      expect.soft(answer.status, what).toBeGreaterThanOrEqual(400);
+      expect.soft(answer.status, what).toBeLessThan(500);
+      expect.soft(answer.body.trim(), `${what}: a message`).not.toBe("");
+    }
+    expect(live.exitCode, live.output()).toBeNull();
+    expect(probes.length).toBeGreaterThan(10);
+    expect(sorted.at(-1) ?? Infinity).toBeLessThan(BOUND_MS);
   });
 
   it("refuses each with a 4xx and a message, stores nothing, and keeps /about fast", async () => {
