@@ -10,6 +10,7 @@
 //   chunk past the limit the body ends there for its reader (which counts too and refuses), the
 //   socket is read no further, and the connection closes after the answer.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type express from "express";
 import { CSV_MAX_BYTES } from "~/domain/listing-csv";
 import { DOCUMENT_ERRORS, UPLOAD_REQUEST_BYTES } from "~/features/applications/index.server";
@@ -114,6 +115,7 @@ export function bodyLimits(rules: readonly Rule[] = BODY_LIMITS): express.Reques
  * passed on, and returning false stops reading the socket.
  */
 function capBody(req: IncomingMessage, res: ServerResponse, limit: number) {
+  closeGently(req.socket);
   const push = req.push.bind(req);
   // Bytes Node buffered before this ran (the middleware before it may have waited) count too.
   let seen = req.readableLength;
@@ -149,16 +151,22 @@ function stopReading(req: IncomingMessage, res: ServerResponse) {
 function closeAfterAnswer(req: IncomingMessage, res: ServerResponse) {
   if (!res.headersSent) res.setHeader("Connection", "close");
   const socket = req.socket;
-  // Closing a socket with unread bytes resets the connection, and the client may lose the
-  // answer: Node's own close after a "Connection: close" answer (destroySoon) only half-closes
-  // it here, and the socket is closed a moment later.
-  const closeSoon = () => {
-    socket.end();
-    setTimeout(() => socket.destroy(), CLOSE_AFTER_REFUSAL_MS).unref();
-  };
-  socket.destroySoon = closeSoon;
-  res.once("finish", closeSoon);
+  closeGently(socket);
+  res.once("finish", () => socket.destroySoon());
   res.once("close", () => {
     if (!res.writableFinished) socket.destroy();
   });
+}
+
+/**
+ * Closing a socket with unread bytes resets the connection, and the client may lose the answer
+ * (seen here as EPIPE and ECONNRESET before the answer): Node's own close after a
+ * "Connection: close" answer (destroySoon) only half-closes this one, and the socket is closed
+ * a moment later.
+ */
+function closeGently(socket: Socket) {
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), CLOSE_AFTER_REFUSAL_MS).unref();
+  };
 }
