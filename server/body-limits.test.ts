@@ -135,7 +135,7 @@ describe("request body limits", () => {
       website: "",
     }).toString();
 
-  it("answers a 140 MB url-encoded inquiry 413 on its form, stores nothing and reads no more", async () => {
+  it("answers a 140 MB url-encoded inquiry 413 at once, stores nothing and reads no more", async () => {
     const before = await counts();
     sockets.length = 0;
     const head = Buffer.from(`${inquiry("x")}&padding=`);
@@ -167,7 +167,7 @@ describe("request body limits", () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("answers a chunked url-encoded body over the limit 413 and stops reading it", async () => {
+  it("answers a chunked url-encoded form 411 (no browser sends one) and reads none of it", async () => {
     const before = await counts();
     sockets.length = 0;
     const res = await sendLarge(t.base, "/inquiries", {
@@ -176,13 +176,13 @@ describe("request body limits", () => {
       cap: 50 * MB,
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
-    expect(res.status).toBe(413);
-    expect(res.body).toContain("The form is too large: at most 64 KB.");
+    expect(res.status).toBe(411);
+    expect(res.body).toContain("Send it again from the page.");
     expect(await counts()).toEqual(before);
     expect(mostRead()).toBeLessThan(1 * MB);
   });
 
-  it("answers a chunked multipart alert form over the limit 413, nothing stored", async () => {
+  it("answers a chunked multipart alert form 411, nothing stored", async () => {
     const before = await counts();
     sockets.length = 0;
     const boundary = "----limit-test";
@@ -193,13 +193,13 @@ describe("request body limits", () => {
       cap: 30 * MB,
       headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
     });
-    expect(res.status).toBe(413);
-    expect(res.body).toContain("The form is too large: at most 64 KB.");
+    expect(res.status).toBe(411);
+    expect(res.body).toContain("Send it again from the page.");
     expect(await counts()).toEqual(before);
     expect(mostRead()).toBeLessThan(1 * MB);
   });
 
-  it("answers a document upload over its limit 413 on the 'Documents' step, chunked too", async () => {
+  it("answers a document upload over its limit 413 on the 'Documents' step (chunked: 411)", async () => {
     const start = await fetch(`${t.base}/rental-application/apply`, {
       method: "POST",
       redirect: "manual",
@@ -235,8 +235,10 @@ describe("request body limits", () => {
         cap: 40 * MB,
         headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
       });
-      expect(res.status, `declared ${declared}`).toBe(413);
-      expect(res.body).toContain("A file may be at most 10 MB.");
+      expect(res.status, `declared ${declared}`).toBe(declared === null ? 411 : 413);
+      expect(res.body).toContain(
+        declared === null ? "Send it again from the page." : "A file may be at most 10 MB.",
+      );
       // The document's limit (10 MB and the form) and no more than a few chunks past it.
       expect(mostRead()).toBeLessThan(13 * MB);
     }

@@ -3,9 +3,9 @@
 // deploy/nginx-leasing-site.conf match it). Before any reader runs:
 // - a compressed body (Content-Encoding) is refused with 415: no reader decodes one, and a
 //   decoded body could be a thousand times larger than what was sent;
-// - the API's bodies over their limit by Content-Length are refused at once with 413 and the
-//   limit's message; a page's are left to its action, which answers on its form (without
-//   reading the body) — this layer only makes sure no more is read;
+// - bodies over their limit by Content-Length are refused at once with 413 and the limit's
+//   message, without a page; only the 'Documents' step answers on its form (a person's file
+//   too big), without reading the body; a page's form sent chunked (no browser does) is 411;
 // - every body, chunked ones too, is counted as its bytes arrive from the socket: at the first
 //   chunk past the limit the body ends there for its reader (which counts too and refuses), the
 //   socket is read no further, and the connection closes after the answer.
@@ -64,11 +64,14 @@ export const BODY_LIMITS: readonly Rule[] = [
 ];
 
 /** Every other body: a page's form (or the sign-in's), small. */
-export const FORM_LIMIT: BodyLimit = {
-  bytes: FORM_BODY_BYTES,
-  message: FORM_TOO_LARGE,
-  answeredByPage: true,
-};
+export const FORM_LIMIT: BodyLimit = { bytes: FORM_BODY_BYTES, message: FORM_TOO_LARGE };
+
+/**
+ * Browsers send every form with its length; a page's form sent chunked comes from a script, and
+ * is refused before anything is read or rendered (docs/decisions/0072-request-body-limits.md).
+ */
+export const LENGTH_REQUIRED =
+  "The form was sent without its length (Content-Length). Send it again from the page.";
 
 export const COMPRESSED_BODY =
   "The request body must be sent uncompressed (no Content-Encoding). Send it again without compression.";
@@ -99,6 +102,13 @@ export function bodyLimits(rules: readonly Rule[] = BODY_LIMITS): express.Reques
       return next(new HttpError(415, COMPRESSED_BODY));
     }
     const limit = bodyLimitOf(req.path, req.headers["content-type"], rules);
+    const api = req.path === "/api" || req.path.startsWith("/api/");
+    if (chunked && !api) {
+      stopReading(req, res);
+      return next(new HttpError(411, LENGTH_REQUIRED));
+    }
+    // Refused as plain text, no page rendered, unless the page shows it on its form (a document
+    // a person picked that is too big): a kept page is not slowed by a flood of refusals.
     if (!limit.answeredByPage && !chunked && Number(declared) > limit.bytes) {
       stopReading(req, res);
       return next(new HttpError(413, limit.message));

@@ -8,7 +8,7 @@ import {
   DOCUMENT_KINDS,
   STEP_FIELDS,
 } from "~/domain/rental-application";
-import { embedTextFonts } from "~/features/site-settings/pdf-fonts.server";
+import { embedTextFonts } from "~/shared/pdf-fonts.server";
 import type { ApplicationRecord } from "./staff.server";
 
 const PAGE: [number, number] = [612, 792];

@@ -66,11 +66,28 @@ function release() {
 /** Test hook: what is running and waiting now. */
 export const documentJobsNow = () => ({ running, waiting: queue.length });
 
+/**
+ * The process's own flags, less those that say how its entry was given (`node --input-type=module
+ * -e …`, as a server started by a script is): a worker given them refuses to start.
+ */
+export function workerExecArgv(argv: readonly string[] = process.execArgv): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i] as string;
+    if (flag === "-e" || flag === "--eval" || flag === "-p" || flag === "--print") i++;
+    else if (flag.startsWith("--input-type") || flag.startsWith("--eval=")) continue;
+    else if (flag.startsWith("--print=")) continue;
+    else kept.push(flag);
+  }
+  return kept;
+}
+
 function runInWorker(job: DocumentJob, timeoutMs: number): Promise<DocumentJobResult> {
   const entry = workerEntry();
   return new Promise((resolve) => {
     const worker = new Worker(entry.file, {
       workerData: entry.workerData,
+      execArgv: workerExecArgv(),
       resourceLimits: {
         maxOldGenerationSizeMb: DOCUMENT_JOB_LIMITS.heapMb,
         maxYoungGenerationSizeMb: 32,

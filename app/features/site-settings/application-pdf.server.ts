@@ -1,5 +1,5 @@
 import { type CompanyContent, company } from "~/domain/company";
-import { type DrawText, embedTextFonts } from "./pdf-fonts.server";
+import { type DrawText, embedTextFonts } from "~/shared/pdf-fonts.server";
 
 /** Fields of the rental application form, in page order: [label, field name, lines]. */
 export const APPLICATION_FIELDS: [string, string, number][] = [
@@ -23,7 +23,7 @@ export const APPLICATION_FIELDS: [string, string, number][] = [
 
 /**
  * A fillable PDF application form, generated from the company content (no binary in the repo).
- * Text is drawn in embedded Unicode fonts (pdf-fonts.server.ts): any company or contact name
+ * Text is drawn in embedded Unicode fonts (app/shared/pdf-fonts.server.ts): any company or contact name
  * prints, "Łódź" and "東京" included.
  */
 export async function buildApplicationPdf(content: CompanyContent = company): Promise<Uint8Array> {

@@ -10,7 +10,7 @@ export {
   reorderFeatured,
   setFeatured,
 } from "./featured.server";
-export { type DrawText, embedTextFonts } from "./pdf-fonts.server";
+export { type DrawText, embedTextFonts } from "~/shared/pdf-fonts.server";
 export {
   getSiteContent,
   readStoredContent,
