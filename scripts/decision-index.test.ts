@@ -15,7 +15,7 @@ it("lists every decision record once, in order, and nothing else", async () => {
   const listed = rows.slice(2).map((row) => {
     const match = /^\| \[(\d{4})\]\((\d{4}-[^)]+\.md)\)/.exec(row);
     expect(match, row).not.toBeNull();
-    const [, number, file] = match as RegExpExecArray;
+    const [, number = "", file = ""] = match as RegExpExecArray;
     expect(file.startsWith(`${number}-`), row).toBe(true);
     return file;
   });
