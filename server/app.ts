@@ -362,6 +362,16 @@ function sameOriginWrites(publicUrl: string): express.RequestHandler {
     }
     const ownOrigin = `${req.protocol}://${req.headers.host}`;
     if (origin === allowed || origin === ownOrigin) return next();
+    // A page sent with 'Referrer-Policy: no-referrer' (an application's private link) posts its
+    // own forms with 'Origin: null'; the browser's Fetch Metadata still says whose page it was.
+    // Passed on without it, as an old browser's same-origin form (React Router refuses "null").
+    if (origin === "null" && req.headers["sec-fetch-site"] === "same-origin") {
+      delete req.headers.origin;
+      for (let i = req.rawHeaders.length - 2; i >= 0; i -= 2) {
+        if (req.rawHeaders[i]?.toLowerCase() === "origin") req.rawHeaders.splice(i, 2);
+      }
+      return next();
+    }
     res.status(403).json({ error: "Cross-site requests are not allowed." });
   };
 }

@@ -328,4 +328,21 @@ describe("request body limits", () => {
     expect(res.status).toBe(200);
     expect((await counts())?.leads).toBe((before?.leads ?? 0) + 1);
   });
+  it("takes 'Origin: null' from its own no-referrer pages (Sec-Fetch-Site same-origin) only", async () => {
+    const before = await counts();
+    const send = (site: string) =>
+      fetch(`${t.base}/inquiries`, {
+        method: "POST",
+        headers: {
+          origin: "null",
+          "sec-fetch-site": site,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: inquiry("From a page sent with Referrer-Policy: no-referrer."),
+      });
+    expect((await send("cross-site")).status).toBe(403);
+    expect((await counts())?.leads).toBe(before?.leads);
+    expect((await send("same-origin")).status).toBe(200);
+    expect((await counts())?.leads).toBe((before?.leads ?? 0) + 1);
+  });
 });
