@@ -94,6 +94,10 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} />,
       {
+        // Every Suspense boundary inline, however far down the page: React would otherwise send
+        // one after 12,800 bytes hidden, for a script to show, and without JavaScript it stays
+        // hidden (the forms and filter bar loaded on demand, docs/decisions/0077).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           pipe(sink);
         },

@@ -3,6 +3,9 @@
 // messages are the issue's, character for character.
 import { longDate } from "./listing-facts";
 import { parseListingRef } from "./listing-kinds";
+import { CONTROL, EMAIL_PATTERN } from "./text-checks";
+
+export { CONTROL, EMAIL_PATTERN };
 
 export const INQUIRY_LABELS = {
   heading: "Ask about this listing",
@@ -81,18 +84,7 @@ export interface InquiryCheck {
   errors: Partial<Record<InquiryField, string>>;
 }
 
-// (No control characters: a NUL is no text to PostgreSQL.)
-export const EMAIL_PATTERN =
-  /^[^\s@<>(),;:"[\]\\\p{Cc}]+@[^\s@<>(),;:"[\]\\\p{Cc}]+\.[^\s@<>(),;:"[\]\\\p{Cc}]+$/u;
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-/** A control character other than tab and line breaks (which a message may hold); a NUL is no text to PostgreSQL. */
-export const CONTROL = {
-  test: (text: string) =>
-    [...text].some((ch) => {
-      const c = ch.codePointAt(0) ?? 0;
-      return (c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 127;
-    }),
-};
 
 /** A 'Preferred time' as a date input sends it (YYYY-MM-DDTHH:MM), a real date and time. */
 export function isLocalDateTime(text: string): boolean {

@@ -2,9 +2,11 @@
 // controls (docs/behaviour.md §4, listing-filters.ts) plus the filters renters use most, carried
 // by links, stored per tab in session storage and mirrored in a cookie the server reads, so the
 // HTML it sends already shows the visitor's list.
-import { groupDigits, isIsoDate } from "./listing-facts";
+import { isIsoDate } from "./listing-facts";
 import { AVAILABLE_FILTER, FILTER_STORAGE_KEYS, type StorageLike } from "./listing-filters";
 import { type Collection, isPropertyType } from "./listing-kinds";
+
+export { matchCount, noMatchText } from "./list-texts";
 
 export const SORTS = {
   properties: ["newest", "rent-asc", "rent-desc", "beds-desc", "available-soonest"],
@@ -291,17 +293,4 @@ export function storeSearch(collection: Collection, search: ListSearch, storage:
 export function searchCookie(collection: Collection, search: ListSearch): string {
   const value = encodeURIComponent(searchToParams(collection, search).toString());
   return `${SEARCH_COOKIE[collection]}=${value}; Path=/; SameSite=Lax`;
-}
-
-/** How many match: '1 property', '37 properties' (constructions: '{n} listings'). */
-export function matchCount(collection: Collection, n: number): string {
-  const grouped = groupDigits(n);
-  if (collection === "properties") return `${grouped} ${n === 1 ? "property" : "properties"}`;
-  return `${grouped} ${n === 1 ? "listing" : "listings"}`;
-}
-
-export function noMatchText(collection: Collection): string {
-  return collection === "properties"
-    ? "No properties match these filters."
-    : "No listings match these filters.";
 }

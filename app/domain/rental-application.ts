@@ -4,7 +4,7 @@
 // beside it. Fair housing: no field asks about race, colour, religion, sex, national origin,
 // disability or familial status (rental-application.test.ts reads every label for that).
 import { APPLY_ONLINE } from "./apply-online";
-import { CONTROL, EMAIL_PATTERN } from "./inquiry";
+import { CONTROL, EMAIL_PATTERN } from "./text-checks";
 
 export { APPLY_PATH, CONTINUE_PATH } from "./apply-online";
 

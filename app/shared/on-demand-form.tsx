@@ -16,7 +16,23 @@ import { useFetcher, useNavigate } from "react-router";
 
 const noSubscription = () => () => {};
 /** Kept markup: React compares the same empty string and leaves the server's HTML inside. */
-const KEEP = { __html: "" };
+export const KEEP = { __html: "" };
+
+/** use-hydrated.ts's test, here: one chunk less on the pages that use this. */
+export function useHydratedNow(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/** Whether this is the first render while hydrating: the server's markup is there to keep. */
+export function useKept(): boolean {
+  const hydrated = useHydratedNow();
+  const [kept] = useState(() => typeof document !== "undefined" && !hydrated);
+  return kept;
+}
 
 /**
  * Renders `Form` (a React.lazy of `load`) with `props`, keeping the server's markup until it is
@@ -31,14 +47,7 @@ export function OnDemandForm<P extends { answer?: A | null }, A>({
   load: () => Promise<unknown>;
   props: P;
 }) {
-  // use-hydrated.ts's test, inline: one chunk less on the pages that use this.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  // Rendered first while hydrating: the server's markup is there to keep.
-  const [kept] = useState(() => typeof document !== "undefined" && !hydrated);
+  const kept = useKept();
   const fetcher = useFetcher<A>();
   const navigate = useNavigate();
   const answer = fetcher.data;

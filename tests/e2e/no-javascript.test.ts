@@ -32,6 +32,10 @@ test.describe("detail page without JavaScript", () => {
     await expect(article).toContainText(formatPrice(house.price as string));
     await expect(article).toContainText("Hardwood floors throughout"); // a line of the description
     await expect(article).toContainText("Available");
+    // The form whose code loads on demand is in the HTML and shown: React sends a boundary that
+    // far down hidden for a script to show, unless told not to (app/entry.server.tsx).
+    await expect(page.getByRole("heading", { name: "Ask about this listing" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send", exact: true })).toBeVisible();
 
     // The first photo: preloaded with high priority, responsive, not lazy; the others lazy.
     const first = page.locator("[data-testid=gallery] img").first();

@@ -15,7 +15,7 @@ import {
   STEP_FIELDS,
   type StepId,
 } from "~/domain/rental-application";
-import { FieldError, FormError, invalidField } from "~/features/listings";
+import { FieldError, FormError, invalidField } from "~/features/listings/form-messages";
 import { formatWhen } from "~/shared/format-when";
 import type { ApplyAnswer, ApplyView } from "./apply-view";
 import { APPLY_MESSAGES, APPLY_PATH, continueUrl } from "./apply-view";
@@ -208,38 +208,16 @@ function UploadFields({
   const revalidator = useRevalidator();
   const [sendError, setSendError] = useState<string | null>(null);
   const fileError = sendError ?? errors.file;
+  // Sending is loaded when a file is chosen (docs/decisions/0077-csv-guards-and-light-public-pages.md).
   const send = (input: HTMLInputElement) => {
-    const form = input.form;
-    if (!form || !input.files?.length) return;
-    const body = new FormData(form);
-    body.set("intent", "upload");
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", action);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) setUploading(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      setUploading(null);
-      if (xhr.status < 400) {
-        // The upload answered 303 to the step: show the new list (the form starts empty).
-        setSendError(null);
-        input.value = "";
-        void revalidator.revalidate();
-        return;
-      }
-      // A refusal is the page with its message beside the file: show that message here.
-      const page = new DOMParser().parseFromString(xhr.responseText, "text/html");
-      const message = page.querySelector(".application-upload .field-error, [role=alert]");
-      setSendError(message?.textContent?.trim() || UPLOAD_FAILED);
-      input.value = "";
-    };
-    xhr.onerror = () => {
-      setUploading(null);
-      setSendError(UPLOAD_FAILED);
-    };
-    setSendError(null);
-    setUploading(0);
-    xhr.send(body);
+    if (!input.form || !input.files?.length) return;
+    void import("./upload-send").then((m) =>
+      m.sendUpload(input, action, {
+        progress: setUploading,
+        failed: setSendError,
+        sent: () => void revalidator.revalidate(),
+      }),
+    );
   };
   return (
     <div className="application-upload">
@@ -294,8 +272,6 @@ function UploadFields({
     </div>
   );
 }
-
-const UPLOAD_FAILED = "The file could not be sent. Choose it again, or press 'Upload'.";
 
 function Review({ view }: { view: StepsView }) {
   const token = view.token as string;

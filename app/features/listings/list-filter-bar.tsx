@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { isIsoDate } from "~/domain/listing-facts";
 import { type ListingKind, PROPERTY_TYPES } from "~/domain/listing-kinds";
 import {
@@ -10,7 +10,18 @@ import {
   SORT_LABELS,
   SORTS,
   type SortKey,
+  searchFromParams,
 } from "~/domain/listing-search";
+
+/**
+ * What the server's filter bar held when its code came (filter-bar-on-demand.tsx): its values,
+ * the control that was used (or a submit), and where the focus was.
+ */
+export interface FilterStart {
+  values: [string, string][];
+  used: string | null;
+  focus: { name: string; start: number | null; end: number | null } | null;
+}
 
 interface ListFilterBarProps {
   kind: ListingKind;
@@ -18,6 +29,7 @@ interface ListFilterBarProps {
   /** Applies a search at once (with JavaScript); without it the form is sent as a GET. */
   onChange: (next: ListSearch) => void;
   hydrated: boolean;
+  start?: FilterStart;
 }
 
 /** How long typing pauses before words or rents apply (each keystroke would be a render). */
@@ -28,18 +40,24 @@ const TYPING_PAUSE_MS = 400;
  * and the search of issue 20. A plain GET form without JavaScript ('Apply filters'); with it,
  * each change applies at once and the button goes.
  */
-export function ListFilterBar({ kind, search, onChange, hydrated }: ListFilterBarProps) {
+export function ListFilterBar({ kind, search, onChange, hydrated, start }: ListFilterBarProps) {
   const id = useId();
   const properties = kind.hasOffer;
   // Typed text shows at once and applies after a pause, together with anything else typed; a
   // new search from outside (another control, a link, a live change) replaces it only where it
   // says something else than what is typed.
-  const [typed, setTyped] = useState(() => typedOf(search));
+  const fromStart = start
+    ? searchFromParams(kind.collection, new URLSearchParams(start.values))
+    : null;
+  const [typed, setTyped] = useState(() =>
+    start ? typedOfValues(new Map(start.values)) : typedOf(search),
+  );
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   /** Typed text waiting for the pause: it wins over a search arriving meanwhile. */
   const pending = useRef(false);
   const latest = useRef({ search, typed });
   latest.current = { search, typed };
+  const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (pending.current || sameAsTyped(latest.current.typed, search)) return;
     setTyped(typedOf(search));
@@ -64,6 +82,32 @@ export function ListFilterBar({ kind, search, onChange, hydrated }: ListFilterBa
       if (!sameAsTyped(text, now)) onChange(withTyped(now, text));
     }, TYPING_PAUSE_MS);
   };
+  // The server's bar was used before this code came: the same control takes the focus back and
+  // what was done applies, as it would have (typed text after the pause).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when this bar replaces the server's
+  useLayoutEffect(() => {
+    if (!start || !fromStart) return;
+    const focus = start.focus;
+    const control = focus ? form.current?.elements.namedItem(focus.name) : null;
+    if (focus && control instanceof HTMLElement) {
+      control.focus();
+      try {
+        if (control instanceof HTMLInputElement && focus.start !== null)
+          control.setSelectionRange(focus.start, focus.end);
+      } catch {
+        // number and date inputs have no selection
+      }
+    }
+    // Only text typed: it applies after the pause; anything else chosen applies now, with it.
+    const used = start.used as keyof Typed | null;
+    const untyped = (s: ListSearch) => JSON.stringify({ ...s, ...withTyped(s, EMPTY_TYPED) });
+    if (
+      (used === "q" || used === "minRent" || used === "maxRent") &&
+      untyped(fromStart) === untyped(search)
+    )
+      type(used, typed[used]);
+    else apply(fromStart);
+  }, []);
   const select = (
     name: string,
     label: string,
@@ -95,6 +139,7 @@ export function ListFilterBar({ kind, search, onChange, hydrated }: ListFilterBa
 
   return (
     <form
+      ref={form}
       className="filters"
       method="get"
       action={kind.route}
@@ -203,6 +248,16 @@ function typedOf(search: ListSearch): Typed {
     q: search.q,
     minRent: search.minRent === null ? "" : String(search.minRent),
     maxRent: search.maxRent === null ? "" : String(search.maxRent),
+  };
+}
+
+const EMPTY_TYPED: Typed = { q: "", minRent: "", maxRent: "" };
+
+function typedOfValues(values: Map<string, string>): Typed {
+  return {
+    q: values.get("q") ?? "",
+    minRent: values.get("minRent") ?? "",
+    maxRent: values.get("maxRent") ?? "",
   };
 }
 

@@ -1,23 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { matchCount, noMatchText } from "~/domain/list-texts";
 import type { ListingSummary } from "~/domain/listing";
 import { type ListingKind, listingPath } from "~/domain/listing-kinds";
-import {
-  type ListSearch,
-  matchCount,
-  NO_SEARCH,
-  noMatchText,
-  resolveStoredSearch,
-  sameSearch,
-  searchCookie,
-  searchToParams,
-  storeSearch,
-} from "~/domain/listing-search";
-import { useLiveRevalidation } from "~/features/live";
-import { useHydrated } from "~/shared/use-hydrated";
+import { useLiveRevalidation } from "~/features/live/use-live-revalidation";
+import { useHydratedNow as useHydrated } from "~/shared/on-demand-form";
 import { AlertFormOnDemand as AlertForm } from "./alert-form-on-demand";
-import { ListFilterBar } from "./list-filter-bar";
-import type { ListPageData } from "./list-loader.server";
+import { FilterBarOnDemand, loadSearch } from "./filter-bar-on-demand";
+import type { ListPageData, SearchMirror } from "./list-loader.server";
 import { ListingCard } from "./listing-card";
 
 interface ListingListPageProps {
@@ -37,52 +27,86 @@ export function ListingListPage({ kind, data }: ListingListPageProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
-  const [search, setSearch] = useState<ListSearch>(data.search);
-  useEffect(() => setSearch(data.search), [data.search]);
+  const [query, setQuery] = useState(data.mirror.query);
+  useEffect(() => setQuery(data.mirror.query), [data.mirror.query]);
 
   // Session storage exists only in the browser: the URL's values are stored, or the stored ones
   // restored. The server normally showed them already (the cookie mirrors them); when the
   // cookie said something else (another tab wrote it), the list is loaded again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the address changes
   useEffect(() => {
-    const resolved = resolveStoredSearch(collection, searchParams, window.sessionStorage);
-    mirror(collection, resolved);
-    if (!sameSearch(collection, resolved, data.search)) {
-      setSearch(resolved);
-      revalidator.revalidate();
+    const { stored, changed } = tabSearch(searchParams, data.mirror, window.sessionStorage);
+    if (!changed) {
+      mirror(data.mirror.cookie, data.mirror.query);
+      return;
     }
+    // The query searchToParams() writes: available, type, then the new filters as stored.
+    const [rest, type, available] = [...stored].reverse().map(([, value]) => value);
+    const query = new URLSearchParams();
+    if (available === "true") query.set("available", "true");
+    if (type) query.set("type", type);
+    for (const [k, v] of new URLSearchParams(rest)) query.append(k, v);
+    mirror(data.mirror.cookie, query.toString());
+    revalidator.revalidate();
   }, [collection, searchParams]);
 
-  function change(next: ListSearch) {
-    setSearch(next);
-    storeSearch(collection, next, window.sessionStorage);
-    mirror(collection, next);
-    // docs/behaviour.md §4: a change navigates to the list without a query.
+  // docs/behaviour.md §4: a change navigates to the list without a query.
+  function applied(next: string) {
+    setQuery(next);
     navigate(kind.route, { preventScrollReset: true, replace: !window.location.search });
   }
 
   return (
     <section>
       <h1>{kind.listTitle}</h1>
-      <ListFilterBar kind={kind} search={search} onChange={change} hydrated={hydrated} />
-      {hydrated ? <CopySearchLink kind={kind} search={search} /> : null}
-      <ListResults kind={kind} data={data} onClear={() => change(NO_SEARCH)} />
+      <FilterBarOnDemand kind={kind} search={data.search} hydrated={hydrated} onApplied={applied} />
+      {hydrated ? <CopySearchLink kind={kind} query={query} /> : null}
+      <ListResults
+        kind={kind}
+        data={data}
+        onClear={() => void loadSearch().then((m) => applied(m.keepSearch(collection)))}
+      />
       {/* A search with filters can be followed by e-mail (docs/behaviour.md §31). */}
-      {sameSearch(collection, { ...data.search, sort: NO_SEARCH.sort }, NO_SEARCH) ? null : (
+      {data.mirror.filtered ? (
         <AlertForm
-          key={searchToParams(collection, data.search).toString()}
-          target={{ collection, search: searchToParams(collection, data.search).toString() }}
+          key={data.mirror.query}
+          target={{ collection, search: data.mirror.query }}
           renderedAt={data.renderedAt}
         />
-      )}
+      ) : null}
     </section>
   );
 }
 
+/** The URL's names of the spec's two controls and of the new filters (listing-search.ts). */
+const SPEC_NAMES = ["filter", "available", "type"];
+
+/**
+ * What the tab's storage holds for this list once the URL's values are stored in it
+ * (resolveStoredSearch() of listing-search.ts, on the server's canonical values: the server
+ * answers any other parameter or value with a redirect without it), and whether that is another
+ * search than the one the server showed. Missing values mean off, All and none.
+ */
+function tabSearch(url: URLSearchParams, shown: SearchMirror, storage: Storage) {
+  const names = [...url.keys()].filter((n) => n !== "page");
+  const urlSpec = names.some((n) => SPEC_NAMES.includes(n));
+  const urlRest = names.some((n) => !SPEC_NAMES.includes(n));
+  const last = shown.stored.length - 1;
+  const stored = shown.stored.map(([key, value], i): [string, string] => {
+    if (i === last ? urlRest : urlSpec) return [key, value];
+    const held = storage.getItem(key) ?? "";
+    // 'Only show available properties' is stored as JSON (first, properties only).
+    return [key, i === 0 && last === 2 ? String(held === "true") : held];
+  });
+  if (urlSpec || urlRest) for (const [key, value] of stored) storage.setItem(key, value);
+  const changed = stored.some(([, value], i) => value !== shown.stored[i]?.[1]);
+  return { stored, changed };
+}
+
 /** The cookie the server reads the tab's search from (server/stored-search.ts). */
-function mirror(collection: ListingKind["collection"], search: ListSearch) {
-  // biome-ignore lint/suspicious/noDocumentCookie: one value, encoded by searchCookie()
-  document.cookie = searchCookie(collection, search);
+function mirror(name: string, query: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: one value, encoded here
+  document.cookie = `${name}=${encodeURIComponent(query)}; Path=/; SameSite=Lax`;
 }
 
 /** The count, the cards and 'Show more' (a link without JavaScript, appended in place with it). */
@@ -103,7 +127,7 @@ function ListResults({
   const firstNew = useRef<number | null>(null);
   const grid = useRef<HTMLUListElement>(null);
   // A new search starts the list again; a live change of the first page keeps what was added.
-  const searchKey = `${searchToParams(kind.collection, data.search)}#${data.page}`;
+  const searchKey = `${data.mirror.query}#${data.page}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the search changes
   useEffect(() => setMore({ items: [], page: data.page }), [searchKey]);
   useEffect(() => {
@@ -126,7 +150,7 @@ function ListResults({
   const items = [...data.items, ...more.items].filter((l) => !seen.has(l.id) && seen.add(l.id));
   const shownUpTo = (more.page - 1) * data.pageSize + data.items.length + more.items.length;
   const hasMore = shownUpTo < data.total && items.length > 0;
-  const query = searchToParams(kind.collection, data.search);
+  const query = new URLSearchParams(data.mirror.query);
   query.set("page", String(more.page + 1));
   const moreHref = `${kind.route}?${query}`;
 
@@ -187,9 +211,8 @@ function ListResults({
 }
 
 /** 'Copy link to this search': a link that opens this list with these filters in any tab. */
-function CopySearchLink({ kind, search }: { kind: ListingKind; search: ListSearch }) {
+function CopySearchLink({ kind, query }: { kind: ListingKind; query: string }) {
   const [copied, setCopied] = useState<"" | "copied" | "failed">("");
-  const query = searchToParams(kind.collection, search).toString();
   const url = () => `${window.location.origin}${kind.route}${query ? `?${query}` : ""}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search needs a new copy
   useEffect(() => setCopied(""), [query]);

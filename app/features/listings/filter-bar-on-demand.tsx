@@ -1,0 +1,82 @@
+// The list pages' filter bar, its code loaded when it is first used
+// (docs/decisions/0077-csv-guards-and-light-public-pages.md). The server renders the whole bar.
+// Hydrating, the browser keeps that markup without the bar's code, as on-demand-form.tsx does:
+// focusing or pointing at it fetches the code; the first change (or Enter) puts the real bar in
+// its place with the same values and focus, and applies the change as the bar would have. A new
+// search arriving meanwhile (a live change, another tab's search) brings the real bar too.
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
+import type { ListingKind } from "~/domain/listing-kinds";
+import type { ListSearch } from "~/domain/listing-search";
+import { KEEP, useKept } from "~/shared/on-demand-form";
+import type { FilterStart } from "./list-filter-bar";
+
+export const loadSearch = () => import("./list-search-live");
+const LiveFilterBar = lazy(loadSearch);
+
+export function FilterBarOnDemand(props: {
+  kind: ListingKind;
+  search: ListSearch;
+  hydrated: boolean;
+  onApplied: (query: string) => void;
+}) {
+  const kept = useKept();
+  const [live, setLive] = useState<{ start?: FilterStart } | null>(kept ? null : {});
+  const shown = useRef(JSON.stringify(props.search));
+  const box = useRef<HTMLDivElement>(null);
+  const changed = JSON.stringify(props.search) !== shown.current;
+  useEffect(() => {
+    if (changed) void loadSearch().then(() => setLive((now) => now ?? {}));
+  }, [changed]);
+
+  if (live) {
+    return (
+      <div className="on-demand">
+        <Suspense fallback={null}>
+          <LiveFilterBar {...props} start={live.start} />
+        </Suspense>
+      </div>
+    );
+  }
+
+  /** The real bar takes over once its code is here, from what the server's bar holds then. */
+  const takeOver = (used: string | null) =>
+    void loadSearch().then(() => {
+      const form = box.current?.querySelector("form");
+      if (!form) return;
+      const active = document.activeElement;
+      const text = active instanceof HTMLInputElement ? active : null;
+      const start: FilterStart = {
+        values: [...new FormData(form)].map(([k, v]) => [k, String(v)]),
+        used,
+        focus:
+          active instanceof HTMLElement && form.contains(active) && "name" in active
+            ? {
+                name: String(active.name),
+                start: text?.selectionStart ?? null,
+                end: text?.selectionEnd ?? null,
+              }
+            : null,
+      };
+      // Enter applies everything at once, even after a change that was waiting.
+      setLive((now) => (now && used !== null ? now : { start }));
+    });
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: listens to the kept bar's own controls (events bubble); the div itself is no control
+    <div
+      ref={box}
+      // With JavaScript every change applies at once: no 'Apply filters' (app.css).
+      className={props.hydrated ? "on-demand filters-live" : "on-demand"}
+      suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string, never content: it keeps the server's markup
+      dangerouslySetInnerHTML={KEEP}
+      onFocus={() => void loadSearch()}
+      onPointerDown={() => void loadSearch()}
+      onInput={(event) => takeOver((event.target as HTMLInputElement).name ?? null)}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        takeOver(null);
+      }}
+    />
+  );
+}
