@@ -558,14 +558,16 @@ const LEAD_TABLES = new Set(
  * app/features/listings/alerts.server.ts).
  */
 const ALERT_TABLES = new Set(
-  ["listing_alerts", "outbox", "rate_counters"].map((t) => `table ${t} changed`),
+  ["listing_alerts", "alert_unsubscribe_tokens", "outbox", "rate_counters"].map(
+    (t) => `table ${t} changed`,
+  ),
 );
 /** The documents' private store (DATA_DIR/private), hashed with the tables. */
 const PRIVATE_STORE = "private document store";
 /**
  * What the online application's steps may change (docs/behaviour.md §32): its own tables, its
  * e-mails ('Save and finish later', 'Submit application'), its documents in the private store;
- * a withdrawal erases its history and e-mails too.
+ * a withdrawal erases its history and e-mails too, keeping an audit row.
  */
 const APPLICATION_TABLES = new Set([
   ...[
@@ -573,6 +575,10 @@ const APPLICATION_TABLES = new Set([
     "applicants",
     "application_documents",
     "application_events",
+    // A withdrawal's audit row with nothing personal, and its documents' files queued for
+    // deletion (docs/decisions/0075-erasure-reaches-everything.md).
+    "application_audit",
+    "file_deletions",
     "outbox",
     "rate_counters",
     PRIVATE_STORE,
