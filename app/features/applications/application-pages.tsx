@@ -15,7 +15,7 @@ import {
   STEP_FIELDS,
   type StepId,
 } from "~/domain/rental-application";
-import { FieldError, FormError, invalidField } from "~/features/listings/form-messages";
+import { FieldError, FormError, invalidField } from "~/shared/form-messages";
 import { formatWhen } from "~/shared/format-when";
 import type { ApplyAnswer, ApplyView } from "./apply-view";
 import { APPLY_MESSAGES, APPLY_PATH, continueUrl } from "./apply-view";

@@ -5,7 +5,7 @@
 import { useId } from "react";
 import { Link, useFetcher } from "react-router";
 import { ALERT_LABELS } from "~/domain/listing-alerts";
-import { FieldError, FormError, invalidField } from "./form-messages";
+import { FieldError, FormError, invalidField } from "~/shared/form-messages";
 import { recordElapsed, SpamGuardFields } from "./spam-guard";
 
 /** What /alerts answered (alert-submit.server.ts's AlertResult). */

@@ -3,7 +3,7 @@ import { useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-
 import { matchCount, noMatchText } from "~/domain/list-texts";
 import type { ListingSummary } from "~/domain/listing";
 import { type ListingKind, listingPath } from "~/domain/listing-kinds";
-import { useLiveRevalidation } from "~/features/live/use-live-revalidation";
+import { useLiveRevalidation } from "~/features/live";
 import { useHydratedNow as useHydrated } from "~/shared/on-demand-form";
 import { AlertFormOnDemand as AlertForm } from "./alert-form-on-demand";
 import { FilterBarOnDemand, loadSearch } from "./filter-bar-on-demand";
