@@ -24,7 +24,7 @@ test("the steps, a refused step, 'Back', a document and the confirmation work wi
   await page.getByLabel("Number of occupants").fill("0");
   await page.getByRole("button", { name: "Next", exact: true }).click();
   // Refused before anything is stored: the error beside its field, the rest as typed.
-  await expect(page.locator("#" + (await errorIdOf(page, "Number of occupants")))).toHaveText(
+  await expect(page.locator(`#${await errorIdOf(page, "Number of occupants")}`)).toHaveText(
     "Enter a whole number from 1 to 20.",
   );
   await expect(page.getByLabel("Full name")).toHaveValue("Nora Script");
@@ -35,7 +35,7 @@ test("the steps, a refused step, 'Back', a document and the confirmation work wi
   await expect(page.locator("h2").first()).toHaveText("Where you live now");
   await page.getByLabel("Since when").fill("2019-06-01");
   await page.getByRole("button", { name: "Next", exact: true }).click();
-  await expect(page.locator("#" + (await errorIdOf(page, "Address")))).toHaveText(
+  await expect(page.locator(`#${await errorIdOf(page, "Address")}`)).toHaveText(
     "Fill in 'Address'.",
   );
   await expect(page.getByLabel("Since when")).toHaveValue("2019-06-01");
