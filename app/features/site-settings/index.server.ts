@@ -1,4 +1,6 @@
 // The site-settings feature's public surface on the server (docs/decisions/0032-layers-and-feature-surfaces.md).
+
+export { type DrawText, embedTextFonts } from "~/shared/pdf-fonts.server";
 export { buildApplicationPdf } from "./application-pdf.server";
 export { type EditableSettings, editableOf } from "./editable";
 export {
@@ -10,7 +12,6 @@ export {
   reorderFeatured,
   setFeatured,
 } from "./featured.server";
-export { type DrawText, embedTextFonts } from "~/shared/pdf-fonts.server";
 export {
   getSiteContent,
   readStoredContent,
