@@ -4,11 +4,30 @@
 // focusing or pointing at it fetches the code; the first change (or Enter) puts the real bar in
 // its place with the same values and focus, and applies the change as the bar would have. A new
 // search arriving meanwhile (a live change, another tab's search) brings the real bar too.
-import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
+import {
+  type FormEvent,
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import type { ListingKind } from "~/domain/listing-kinds";
 import type { ListSearch } from "~/domain/listing-search";
-import { KEEP, useKept } from "~/shared/on-demand-form";
 import type { FilterStart } from "./list-filter-bar";
+
+// on-demand-form.tsx's KEEP, useHydratedNow() and useKept(), repeated: importing them would
+// bring that module's chunk (the alert form's wrapper), which a list without filters never needs.
+const noSubscription = () => () => {};
+const KEEP = { __html: "" };
+export function useHydratedNow(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
 
 export const loadSearch = () => import("./list-search-live");
 const LiveFilterBar = lazy(loadSearch);
@@ -19,7 +38,9 @@ export function FilterBarOnDemand(props: {
   hydrated: boolean;
   onApplied: (query: string) => void;
 }) {
-  const kept = useKept();
+  const hydrated = useHydratedNow();
+  // The first render while hydrating: the server's bar is there to keep.
+  const [kept] = useState(() => typeof document !== "undefined" && !hydrated);
   const [live, setLive] = useState<{ start?: FilterStart } | null>(kept ? null : {});
   const shown = useRef(JSON.stringify(props.search));
   const box = useRef<HTMLDivElement>(null);
@@ -40,23 +61,10 @@ export function FilterBarOnDemand(props: {
 
   /** The real bar takes over once its code is here, from what the server's bar holds then. */
   const takeOver = (used: string | null) =>
-    void loadSearch().then(() => {
+    void loadSearch().then(({ filterStart }) => {
       const form = box.current?.querySelector("form");
       if (!form) return;
-      const active = document.activeElement;
-      const text = active instanceof HTMLInputElement ? active : null;
-      const start: FilterStart = {
-        values: [...new FormData(form)].map(([k, v]) => [k, String(v)]),
-        used,
-        focus:
-          active instanceof HTMLElement && form.contains(active) && "name" in active
-            ? {
-                name: String(active.name),
-                start: text?.selectionStart ?? null,
-                end: text?.selectionEnd ?? null,
-              }
-            : null,
-      };
+      const start = filterStart(form, used);
       // Enter applies everything at once, even after a change that was waiting.
       setLive((now) => (now && used !== null ? now : { start }));
     });

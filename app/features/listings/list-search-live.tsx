@@ -19,6 +19,41 @@ export function keepSearch(collection: Collection, search: ListSearch = NO_SEARC
   return searchToParams(collection, search).toString();
 }
 
+/**
+ * The list query of the tab's stored values (listing-list-page.tsx's tabSearch(): the spec's
+ * keys, then the new filters' query), as searchToParams() writes it: available, type, the rest.
+ */
+export function storedQuery(stored: [string, string][]): string {
+  const [rest, type, available] = [...stored].reverse().map(([, value]) => value);
+  const query = new URLSearchParams();
+  if (available === "true") query.set("available", "true");
+  if (type) query.set("type", type);
+  for (const [k, v] of new URLSearchParams(rest)) query.append(k, v);
+  return query.toString();
+}
+
+/**
+ * What the server's bar holds now, for the real bar to start from (filter-bar-on-demand.tsx):
+ * its values, the control used (none for Enter) and the focus with its caret. Here, not in the
+ * wrapper, as it is read only once this code is loaded.
+ */
+export function filterStart(form: HTMLFormElement, used: string | null): FilterStart {
+  const active = document.activeElement;
+  const text = active instanceof HTMLInputElement ? active : null;
+  return {
+    values: [...new FormData(form)].map(([k, v]) => [k, String(v)]),
+    used,
+    focus:
+      active instanceof HTMLElement && form.contains(active) && "name" in active
+        ? {
+            name: String(active.name),
+            start: text?.selectionStart ?? null,
+            end: text?.selectionEnd ?? null,
+          }
+        : null,
+  };
+}
+
 /** The filter bar with its search: a change shows at once, is kept, and `onApplied` loads it. */
 export default function LiveFilterBar({
   kind,

@@ -1,14 +1,22 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { matchCount, noMatchText } from "~/domain/list-texts";
 import type { ListingSummary } from "~/domain/listing";
 import { type ListingKind, listingPath } from "~/domain/listing-kinds";
 import { useLiveRevalidation } from "~/features/live";
-import { useHydratedNow as useHydrated } from "~/shared/on-demand-form";
-import { AlertFormOnDemand as AlertForm } from "./alert-form-on-demand";
-import { FilterBarOnDemand, loadSearch } from "./filter-bar-on-demand";
+import {
+  FilterBarOnDemand,
+  loadSearch,
+  useHydratedNow as useHydrated,
+} from "./filter-bar-on-demand";
 import type { ListPageData, SearchMirror } from "./list-loader.server";
 import { ListingCard } from "./listing-card";
+
+// Only a list with filters offers the alert form: an unfiltered list never fetches its wrapper;
+// a filtered one keeps the server's form while it loads (docs/decisions/0077-csv-guards-and-light-public-pages.md).
+const AlertForm = lazy(() =>
+  import("./alert-form-on-demand").then((m) => ({ default: m.AlertFormOnDemand })),
+);
 
 interface ListingListPageProps {
   kind: ListingKind;
@@ -40,14 +48,16 @@ export function ListingListPage({ kind, data }: ListingListPageProps) {
       mirror(data.mirror.cookie, data.mirror.query);
       return;
     }
-    // The query searchToParams() writes: available, type, then the new filters as stored.
-    const [rest, type, available] = [...stored].reverse().map(([, value]) => value);
-    const query = new URLSearchParams();
-    if (available === "true") query.set("available", "true");
-    if (type) query.set("type", type);
-    for (const [k, v] of new URLSearchParams(rest)) query.append(k, v);
-    mirror(data.mirror.cookie, query.toString());
-    revalidator.revalidate();
+    // Rare (another tab wrote the cookie): the code that builds the query is loaded for it.
+    let current = true;
+    void loadSearch().then(({ storedQuery }) => {
+      if (!current) return;
+      mirror(data.mirror.cookie, storedQuery(stored));
+      revalidator.revalidate();
+    });
+    return () => {
+      current = false;
+    };
   }, [collection, searchParams]);
 
   // docs/behaviour.md §4: a change navigates to the list without a query.
@@ -68,11 +78,12 @@ export function ListingListPage({ kind, data }: ListingListPageProps) {
       />
       {/* A search with filters can be followed by e-mail (docs/behaviour.md §31). */}
       {data.mirror.filtered ? (
-        <AlertForm
-          key={data.mirror.query}
-          target={{ collection, search: data.mirror.query }}
-          renderedAt={data.renderedAt}
-        />
+        <Suspense key={data.mirror.query} fallback={null}>
+          <AlertForm
+            target={{ collection, search: data.mirror.query }}
+            renderedAt={data.renderedAt}
+          />
+        </Suspense>
       ) : null}
     </section>
   );
