@@ -134,6 +134,25 @@ test.describe("/properties search", () => {
     expect(firstCards[0]).toEqual([`11 Elm Row ${w}`]);
   });
 
+  test("a tab whose storage differs from the cookie (another tab's search) shows its own", async ({
+    page,
+    seedListing,
+  }) => {
+    const w = word();
+    await seedListing("properties", { address: `12 Fir Row ${w}`, description: w, bedrooms: 2 });
+    await seedListing("properties", { address: `13 Fir Row ${w}`, description: w, bedrooms: 5 });
+    await gotoHydrated(page, "/properties");
+    await page.getByLabel("Bedrooms").selectOption({ label: "4+" });
+    await expect(page.getByLabel("Bedrooms")).toHaveValue("4");
+    // A new tab: empty session storage, the first tab's cookie. Its list is loaded again unfiltered.
+    const other = await page.context().newPage();
+    await gotoHydrated(other, "/properties");
+    await expect(other.getByLabel("Bedrooms")).toHaveValue("");
+    await expect(other.getByText(`12 Fir Row ${w}`)).toBeVisible();
+    const cookie = (await page.context().cookies()).find((c) => c.name === "propertySearch");
+    expect(decodeURIComponent(cookie?.value ?? "")).not.toContain("beds");
+  });
+
   test("a link's values apply, are stored and replace the stored new filters; odd values are dropped", async ({
     page,
     seedListing,
