@@ -65,8 +65,10 @@ export function FilterBarOnDemand(props: {
       const form = box.current?.querySelector("form");
       if (!form) return;
       const start = filterStart(form, used);
-      // Enter applies everything at once, even after a change that was waiting.
-      setLive((now) => (now && used !== null ? now : { start }));
+      // Enter applies everything at once, even after a change that was waiting. A bar brought
+      // in meanwhile by a new search (no start of its own) still takes this change: a click
+      // made on the server's bar is never lost.
+      setLive((now) => (now?.start && used !== null ? now : { start }));
     });
 
   return (
