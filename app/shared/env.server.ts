@@ -79,6 +79,18 @@ function isAddressOrRange(entry: string): boolean {
   return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+/** A data key setting: 32 bytes in base64, or unset (empty counts as unset). */
+const dataKeySetting = () =>
+  z
+    .string()
+    .refine(
+      (v) =>
+        /^[A-Za-z0-9+/]+={0,2}$/.test(v.trim()) && Buffer.from(v.trim(), "base64").length === 32,
+      { error: "must be 32 bytes in base64 (e.g. `openssl rand -base64 32`)" },
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined));
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: wholeNumber(3000, 0, 65535),
@@ -156,25 +168,9 @@ const schema = z.object({
   STALE_AFTER_DAYS: wholeNumber(14, 1, 3650),
   // Online applications (issue 22; docs/decisions/0071): the key that seals them (32 bytes,
   // base64), and the days they are kept after a decision or a withdrawal.
-  APPLICATION_DATA_KEY: z
-    .string()
-    .refine(
-      (v) =>
-        /^[A-Za-z0-9+/]+={0,2}$/.test(v.trim()) && Buffer.from(v.trim(), "base64").length === 32,
-      { error: "must be 32 bytes in base64 (e.g. `openssl rand -base64 32`)" },
-    )
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  APPLICATION_DATA_KEY: dataKeySetting(),
   // The key before APPLICATION_DATA_KEY while rotating (docs/operations.md): opens what it sealed.
-  APPLICATION_DATA_KEY_PREVIOUS: z
-    .string()
-    .refine(
-      (v) =>
-        /^[A-Za-z0-9+/]+={0,2}$/.test(v.trim()) && Buffer.from(v.trim(), "base64").length === 32,
-      { error: "must be 32 bytes in base64 (e.g. `openssl rand -base64 32`)" },
-    )
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  APPLICATION_DATA_KEY_PREVIOUS: dataKeySetting(),
   APPLICATION_RETENTION_DAYS: wholeNumber(180, 1, 36_500),
   // Mail to addresses nobody confirmed (docs/behaviour.md §26): per recipient a day, in all an hour.
   UNCONFIRMED_MAIL_PER_ADDRESS_PER_DAY: wholeNumber(5, 1, 1000),
