@@ -83,6 +83,45 @@ function attack(
   });
 }
 
+/**
+ * Warms the kept page (/about), then asks for it every 10 ms on one kept-alive connection until
+ * `stop()`: `probes` holds each answer's time in ms.
+ */
+async function probeKeptPage(base: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const about = () =>
+    new Promise<number>((resolve, reject) => {
+      const started = performance.now();
+      http
+        .get(`${base}/about`, { agent }, (res) => {
+          res.resume();
+          res.on("end", () =>
+            res.statusCode === 200
+              ? resolve(performance.now() - started)
+              : reject(new Error(`/about answered ${res.statusCode}`)),
+          );
+        })
+        .on("error", reject);
+    });
+  for (let i = 0; i < 5; i++) await about();
+  const probes: number[] = [];
+  let probing = true;
+  const prober = (async () => {
+    while (probing) {
+      probes.push(await about());
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  })();
+  return {
+    probes,
+    async stop() {
+      probing = false;
+      await prober;
+      agent.destroy();
+    },
+  };
+}
+
 describe("oversized, chunked and compressed bodies and PDF bombs on every public write", () => {
   let dataDir: string;
   let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
@@ -161,30 +200,7 @@ describe("oversized, chunked and compressed bodies and PDF bombs on every public
       ["an alert", upload("/alerts", "create")],
     ];
 
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const about = () =>
-      new Promise<number>((resolve, reject) => {
-        const started = performance.now();
-        http
-          .get(`${base}/about`, { agent }, (res) => {
-            res.resume();
-            res.on("end", () =>
-              res.statusCode === 200
-                ? resolve(performance.now() - started)
-                : reject(new Error(`/about answered ${res.statusCode}`)),
-            );
-          })
-          .on("error", reject);
-      });
-    for (let i = 0; i < 5; i++) await about();
-    const probes: number[] = [];
-    let attacking = true;
-    const prober = (async () => {
-      while (attacking) {
-        probes.push(await about());
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    })();
+    const { probes, stop } = await probeKeptPage(base);
     const answers: { what: string; answer: Answer }[] = [];
     try {
       for (const [what, write] of writes) answers.push({ what, answer: await write() });
@@ -193,9 +209,7 @@ describe("oversized, chunked and compressed bodies and PDF bombs on every public
       const together = await Promise.all([1, 2, 3].map(() => first()));
       for (const answer of together) answers.push({ what: "upload (three at once)", answer });
     } finally {
-      attacking = false;
-      await prober;
-      agent.destroy();
+      await stop();
     }
     const sorted = [...probes].sort((a, b) => a - b);
     console.log(
@@ -272,31 +286,8 @@ describe("oversized, chunked and compressed bodies and PDF bombs on every public
       ),
     ];
 
-    // Warm the kept page, then ask for it every 10 ms while the attacks run.
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const about = () =>
-      new Promise<number>((resolve, reject) => {
-        const started = performance.now();
-        http
-          .get(`${base}/about`, { agent }, (res) => {
-            res.resume();
-            res.on("end", () =>
-              res.statusCode === 200
-                ? resolve(performance.now() - started)
-                : reject(new Error(`/about answered ${res.statusCode}`)),
-            );
-          })
-          .on("error", reject);
-      });
-    for (let i = 0; i < 5; i++) await about();
-    const probes: number[] = [];
-    let attacking = true;
-    const prober = (async () => {
-      while (attacking) {
-        probes.push(await about());
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    })();
+    // Ask for the kept page every 10 ms while the attacks run.
+    const { probes, stop } = await probeKeptPage(base);
 
     const answers: { what: string; answer: Answer }[] = [];
     let peakRss = 0;
@@ -323,9 +314,7 @@ describe("oversized, chunked and compressed bodies and PDF bombs on every public
         peakRss = Math.max(peakRss, rss);
       }
     } finally {
-      attacking = false;
-      await prober;
-      agent.destroy();
+      await stop();
     }
 
     const byStatus: Record<number, number> = {};
