@@ -198,6 +198,16 @@ test("a file chosen on 'Documents' is sent at once, and 'Next' pressed meanwhile
   url.searchParams.set("step", "documents");
   await gotoHydrated(page, url.pathname + url.search);
   await expect(stepTitle(page)).toHaveText(exactly("Documents"));
+  // The code that sends a chosen file is held back, as on a slow connection: the buttons wait
+  // from the moment the file is chosen (a 'Next' meanwhile sent it twice).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/upload-send-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
   // A pay slip large enough that its sending shows: chosen, then 'Next' at once (no 'Upload').
   await page
     .getByLabel("Kind of document", { exact: true })
@@ -211,6 +221,8 @@ test("a file chosen on 'Documents' is sent at once, and 'Next' pressed meanwhile
       .png()
       .toBuffer(),
   });
+  await expect(button(page, "Next")).toBeDisabled();
+  release();
   await button(page, "Next").click();
   await expect(stepTitle(page)).toHaveText(exactly("Review and submit"));
   await expect(

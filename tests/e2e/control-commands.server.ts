@@ -68,6 +68,16 @@ export function controlCommands({
           })),
         }));
     },
+    /** The last messages of the outbox and what the SMTP server holds, for a failed test's report. */
+    async outboxSummary() {
+      const rows = await db.query(
+        `SELECT id, kind, to_addresses AS to, subject, state, attempts, last_error AS "lastError",
+           created_at AS "createdAt", next_attempt_at AS "nextAttemptAt", lease_until AS "leaseUntil",
+           sent_at AS "sentAt", now() AS now
+         FROM outbox ORDER BY id DESC LIMIT 15`,
+      );
+      return { received: smtp.received.length, rows };
+    },
     insertListing: (collection: Collection, id: string, input: ListingInput) =>
       insertListing(db, collection, id, input),
 

@@ -43,6 +43,8 @@ interface TestFixtures {
   ) => Promise<void>;
   /** A page of its own, signed in as this worker's admin. */
   adminPage: Page;
+  /** After a failed test: the outbox as the server sees it, in the report (a late e-mail's cause). */
+  outboxOnFailure: undefined;
 }
 
 interface WorkerFixtures {
@@ -86,6 +88,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
 
+  outboxOnFailure: [
+    async ({ control }, use, testInfo) => {
+      await use(undefined);
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const outbox = await control.outboxSummary().catch((error: Error) => error.message);
+      const text = JSON.stringify(outbox, null, 1);
+      await testInfo.attach("outbox", { body: text, contentType: "text/plain" });
+      console.error(`outbox after the failure of '${testInfo.title}':\n${text}`);
+    },
+    { auto: true },
+  ],
   seedListing: async ({ control }, use) => {
     const seeded: { collection: Collection; id: string }[] = [];
     await use(async (collection, { id: givenId, ...fields }) => {

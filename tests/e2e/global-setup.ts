@@ -3,6 +3,7 @@
 // directories. A worker uses only its own server (server-info.ts), so tests that change shared
 // data (listings, admin grants, site settings) never meet another worker's.
 import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -72,6 +73,12 @@ async function startServer(index: number) {
     child.kill("SIGKILL");
     await removeDataDir();
     throw error;
+  }
+  // E2E_SERVER_LOG=dir keeps every log line of each server (server-{index}.log) for a look after.
+  if (process.env.E2E_SERVER_LOG) {
+    child.stdout?.pipe(
+      createWriteStream(path.join(process.env.E2E_SERVER_LOG, `server-${index}.log`)),
+    );
   }
   // The server logs JSON lines on stdout: show its warnings and errors.
   child.stdout?.on("data", (chunk: Buffer) => {

@@ -209,14 +209,26 @@ function UploadFields({
   const [sendError, setSendError] = useState<string | null>(null);
   const fileError = sendError ?? errors.file;
   // Sending is loaded when a file is chosen (docs/decisions/0077-csv-guards-and-light-public-pages.md).
+  // The buttons wait from the moment a file is chosen, not from when that code has arrived: a
+  // 'Next' pressed in between would send the file a second time.
+  // The form is read first: waiting disables the file field, and a disabled field is not sent.
   const send = (input: HTMLInputElement) => {
     if (!input.form || !input.files?.length) return;
-    void import("./upload-send").then((m) =>
-      m.sendUpload(input, action, {
-        progress: setUploading,
-        failed: setSendError,
-        sent: () => void revalidator.revalidate(),
-      }),
+    const body = new FormData(input.form);
+    body.set("intent", "upload");
+    setUploading(0);
+    import("./upload-send").then(
+      (m) =>
+        m.sendUpload(input, body, action, {
+          progress: setUploading,
+          failed: setSendError,
+          sent: () => void revalidator.revalidate(),
+        }),
+      () => {
+        // Its code did not arrive: the file stays chosen for 'Upload' or 'Next'.
+        setUploading(null);
+        setSendError(APPLY_MESSAGES.uploadFailed);
+      },
     );
   };
   return (

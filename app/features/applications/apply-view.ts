@@ -21,6 +21,7 @@ export const APPLY_MESSAGES = {
   noDocuments: "No documents were sent with this application.",
   noDocumentsOwn: "You have not sent any documents with your part of the application.",
   chooseKind: "Choose what the document is.",
+  uploadFailed: "The file could not be sent. Choose it again, or press 'Upload'.",
   closed: "This application can no longer be changed.",
 } as const;
 

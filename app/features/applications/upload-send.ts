@@ -1,10 +1,14 @@
 // A chosen document sent at once, with its progress (docs/behaviour.md §32): loaded when a file
 // is chosen, so that the application's pages do not carry it (application-pages.tsx).
 
-const UPLOAD_FAILED = "The file could not be sent. Choose it again, or press 'Upload'.";
+import { APPLY_MESSAGES } from "./apply-view";
 
+const UPLOAD_FAILED = APPLY_MESSAGES.uploadFailed;
+
+/** Sends `body` (the step's form as it was when the file was chosen) to `action`. */
 export function sendUpload(
   input: HTMLInputElement,
+  body: FormData,
   action: string,
   on: {
     progress: (progress: number | null) => void;
@@ -12,10 +16,6 @@ export function sendUpload(
     sent: () => void;
   },
 ) {
-  const form = input.form;
-  if (!form || !input.files?.length) return;
-  const body = new FormData(form);
-  body.set("intent", "upload");
   const xhr = new XMLHttpRequest();
   xhr.open("POST", action);
   xhr.upload.onprogress = (e) => {

@@ -50,6 +50,7 @@ export async function startOutboxWorker(
     while (!stopped) {
       const message = await leaseNext(db);
       if (!message) break;
+      log().debug({ outboxId: message.id, attempts: message.attempts }, "Mail leased");
       try {
         await mailer.send(readyToSend(message, openLinks));
       } catch (error) {
@@ -64,6 +65,7 @@ export async function startOutboxWorker(
       // Sent: a failure to record it must not count as a failed send (which would send it
       // again); the lease runs out and the run stops here.
       await markSent(db, message);
+      log().debug({ outboxId: message.id, kind: message.kind }, "Mail sent");
       sent++;
     }
     return sent;

@@ -131,6 +131,7 @@ export async function enqueueMail(tx: Queryable, mail: OutgoingMail): Promise<nu
   );
   // Wakes the workers of every instance (they also look every few seconds).
   await tx.query("SELECT pg_notify('outbox', '')");
+  log().debug({ outboxId: row?.id, kind: mail.kind }, "Mail queued");
   return row?.id ?? 0;
 }
 
