@@ -36,6 +36,7 @@ export function controlCommands({
   env,
   hub,
   smtp,
+  recentWarnings = [],
 }: {
   db: Db;
   images: ImageStore;
@@ -43,6 +44,8 @@ export function controlCommands({
   hub: LiveHub;
   /** The SMTP server the test server sends to (tests/support/smtp.ts). */
   smtp: TestSmtp;
+  /** The server's last warning and error log lines. */
+  recentWarnings?: readonly string[];
 }) {
   const writes = new ListingWrites(db, images);
   return {
@@ -68,7 +71,10 @@ export function controlCommands({
           })),
         }));
     },
-    /** The last messages of the outbox and what the SMTP server holds, for a failed test's report. */
+    /**
+     * The last messages of the outbox, what the SMTP server holds and the server's last warnings,
+     * for a failed test's report.
+     */
     async outboxSummary() {
       const rows = await db.query(
         `SELECT id, kind, to_addresses AS to, subject, state, attempts, last_error AS "lastError",
@@ -76,7 +82,7 @@ export function controlCommands({
            sent_at AS "sentAt", now() AS now
          FROM outbox ORDER BY id DESC LIMIT 15`,
       );
-      return { received: smtp.received.length, rows };
+      return { received: smtp.received.length, rows, recentWarnings };
     },
     insertListing: (collection: Collection, id: string, input: ListingInput) =>
       insertListing(db, collection, id, input),

@@ -44,7 +44,18 @@ const env = readEnv({
   PORT: String(port),
   PUBLIC_URL: `http://127.0.0.1:${port}`,
 });
-configureLogging(env.logLevel);
+// Every line to stdout (global-setup.ts shows warnings as they come); the last warnings are kept
+// for a failed test's report too (control.outboxSummary), which outlives a long run's scrollback.
+const recentWarnings: string[] = [];
+configureLogging(env.logLevel, {
+  write(line: string) {
+    process.stdout.write(line);
+    if (/^\{"level":[456]0,/.test(line)) {
+      recentWarnings.push(line.trim());
+      if (recentWarnings.length > 20) recentWarnings.shift();
+    }
+  },
+});
 const services = await startServices(env);
 const build = (await import(
   pathToFileURL(path.resolve("build/server/index.js")).href
@@ -53,7 +64,7 @@ const app = await createApp({ ...services, env, build, clientDir: path.resolve("
 // A grant nobody signs in with, so that removing a test's admin never meets the last-admin rule.
 await grantAdmin(services.db, STANDING_ADMIN, "e2e");
 
-const commands = controlCommands({ ...services, env, smtp });
+const commands = controlCommands({ ...services, env, smtp, recentWarnings });
 server.on("request", app);
 control.on("request", async (req, res) => {
   let body = "";
