@@ -217,6 +217,39 @@ test.describe("/properties availability filter", () => {
     await expect.poll(() => storage(page)).toEqual({ available: "false", type: "Residential" });
   });
 
+  test("the first change on the server's bar shows at once, however slowly its list arrives", async ({
+    page,
+    control,
+  }) => {
+    const rows = await control.listSummaries("properties");
+    await gotoHydrated(page, "/properties");
+    // The list's answer is held back, as on a slow connection: the bar's code comes, takes over
+    // from the server's bar and applies the change; what it shows must not wait for that answer
+    // (it went back to the old search until the answer came, and a change meanwhile was lost).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/properties\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await checkbox(page).check();
+    await select(page).selectOption("Residential");
+    await expect(checkbox(page)).toBeChecked();
+    await expect(select(page)).toHaveValue("Residential");
+    release();
+    await expect
+      .poll(() => shownAddresses(page))
+      .toEqual(
+        addressesWhere(
+          rows,
+          (r) => r.currently_available === true && r.property_type === "Residential",
+        ),
+      );
+    await expect(checkbox(page)).toBeChecked();
+  });
+
   test("?filter=available turns available-only on, clears the type and stores both", async ({
     page,
     control,

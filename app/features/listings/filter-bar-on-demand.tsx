@@ -43,7 +43,6 @@ export function FilterBarOnDemand(props: {
   const [kept] = useState(() => typeof document !== "undefined" && !hydrated);
   const [live, setLive] = useState<{ start?: FilterStart } | null>(kept ? null : {});
   const shown = useRef(JSON.stringify(props.search));
-  const box = useRef<HTMLDivElement>(null);
   const changed = JSON.stringify(props.search) !== shown.current;
   useEffect(() => {
     if (changed) void loadSearch().then(() => setLive((now) => now ?? {}));
@@ -53,16 +52,20 @@ export function FilterBarOnDemand(props: {
     return (
       <div className="on-demand">
         <Suspense fallback={null}>
-          <LiveFilterBar {...props} start={live.start} />
+          {/* A start arriving after the bar came (with a new search) starts it again from there. */}
+          <LiveFilterBar key={live.start ? 1 : 0} {...props} start={live.start} />
         </Suspense>
       </div>
     );
   }
 
-  /** The real bar takes over once its code is here, from what the server's bar holds then. */
-  const takeOver = (used: string | null) =>
+  /**
+   * The real bar takes over once its code is here, from what the server's bar holds then: that
+   * form is taken now, as a bar brought in meanwhile by a new search replaces it (the change is
+   * still in it, and still applies).
+   */
+  const takeOver = (form: HTMLFormElement | null | undefined, used: string | null) =>
     void loadSearch().then(({ filterStart }) => {
-      const form = box.current?.querySelector("form");
       if (!form) return;
       const start = filterStart(form, used);
       // Enter applies everything at once, even after a change that was waiting. A bar brought
@@ -74,7 +77,6 @@ export function FilterBarOnDemand(props: {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: listens to the kept bar's own controls (events bubble); the div itself is no control
     <div
-      ref={box}
       // With JavaScript every change applies at once: no 'Apply filters' (app.css).
       className={props.hydrated ? "on-demand filters-live" : "on-demand"}
       suppressHydrationWarning
@@ -82,10 +84,13 @@ export function FilterBarOnDemand(props: {
       dangerouslySetInnerHTML={KEEP}
       onFocus={() => void loadSearch()}
       onPointerDown={() => void loadSearch()}
-      onInput={(event) => takeOver((event.target as HTMLInputElement).name ?? null)}
+      onInput={(event) => {
+        const control = event.target as HTMLInputElement;
+        takeOver(control.form, control.name ?? null);
+      }}
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
-        takeOver(null);
+        takeOver(event.target as HTMLFormElement, null);
       }}
     />
   );

@@ -1,6 +1,6 @@
 // The list pages' search code, loaded when the filter bar or 'Clear filters' is first used
 // (filter-bar-on-demand.tsx; docs/decisions/0077-csv-guards-and-light-public-pages.md).
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { Collection, ListingKind } from "~/domain/listing-kinds";
 import {
   type ListSearch,
@@ -50,7 +50,10 @@ export function filterStart(form: HTMLFormElement, used: string | null): FilterS
             start: text?.selectionStart ?? null,
             end: text?.selectionEnd ?? null,
           }
-        : null,
+        : // A bar brought in meanwhile replaced it (and the focus went): back to the control used.
+          !form.isConnected && used
+          ? { name: used, start: null, end: null }
+          : null,
   };
 }
 
@@ -68,8 +71,15 @@ export default function LiveFilterBar({
   onApplied: (query: string) => void;
   start?: FilterStart;
 }) {
+  // A new search from outside replaces what is shown, but only once it is new: an effect would
+  // also run as the bar comes, and undo the change it starts with (the server's bar used before
+  // this code came) until that change had loaded.
   const [search, setSearch] = useState(given);
-  useEffect(() => setSearch(given), [given]);
+  const [shownGiven, setShownGiven] = useState(given);
+  if (given !== shownGiven) {
+    setShownGiven(given);
+    setSearch(given);
+  }
   const change = (next: ListSearch) => {
     setSearch(next);
     onApplied(keepSearch(kind.collection, next));
