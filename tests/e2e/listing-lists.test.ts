@@ -234,7 +234,11 @@ test.describe("/properties availability filter", () => {
       await held;
       await route.continue();
     });
+    const asked = page.waitForRequest(/\/properties\.data/);
     await checkbox(page).check();
+    // The real bar has come and applied the change: it still shows it, and takes the next one.
+    await asked;
+    await expect(checkbox(page)).toBeChecked();
     await select(page).selectOption("Residential");
     await expect(checkbox(page)).toBeChecked();
     await expect(select(page)).toHaveValue("Residential");
