@@ -11,7 +11,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
 import { control } from "./control";
 import { expect, test } from "./fixtures";
-import { exactly, gotoHydrated, heading, uniqueSuffix } from "./helpers";
+import { exactly, gotoHydrated, heading, holdRequests, uniqueSuffix } from "./helpers";
 
 const STEP_TITLES = [
   "Applicant",
@@ -200,14 +200,7 @@ test("a file chosen on 'Documents' is sent at once, and 'Next' pressed meanwhile
   await expect(stepTitle(page)).toHaveText(exactly("Documents"));
   // The code that sends a chosen file is held back, as on a slow connection: the buttons wait
   // from the moment the file is chosen (a 'Next' meanwhile sent it twice).
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/upload-send-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/assets\/upload-send-[^/]+\.js$/);
   // A pay slip large enough that its sending shows: chosen, then 'Next' at once (no 'Upload').
   await page
     .getByLabel("Kind of document", { exact: true })

@@ -226,14 +226,7 @@ test.describe("/properties availability filter", () => {
     // The list's answer is held back, as on a slow connection: the bar's code comes, takes over
     // from the server's bar and applies the change; what it shows must not wait for that answer
     // (it went back to the old search until the answer came, and a change meanwhile was lost).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/properties\.data/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/properties\.data/);
     const asked = page.waitForRequest(/\/properties\.data/);
     await checkbox(page).check();
     // The real bar has come and applied the change: it still shows it, and takes the next one.

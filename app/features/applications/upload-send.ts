@@ -3,8 +3,6 @@
 
 import { APPLY_MESSAGES } from "./apply-view";
 
-const UPLOAD_FAILED = APPLY_MESSAGES.uploadFailed;
-
 /** Sends `body` (the step's form as it was when the file was chosen) to `action`. */
 export function sendUpload(
   input: HTMLInputElement,
@@ -33,12 +31,12 @@ export function sendUpload(
     // A refusal is the page with its message beside the file: show that message here.
     const page = new DOMParser().parseFromString(xhr.responseText, "text/html");
     const message = page.querySelector(".application-upload .field-error, [role=alert]");
-    on.failed(message?.textContent?.trim() || UPLOAD_FAILED);
+    on.failed(message?.textContent?.trim() || APPLY_MESSAGES.uploadFailed);
     input.value = "";
   };
   xhr.onerror = () => {
     on.progress(null);
-    on.failed(UPLOAD_FAILED);
+    on.failed(APPLY_MESSAGES.uploadFailed);
   };
   on.failed(null);
   on.progress(0);
