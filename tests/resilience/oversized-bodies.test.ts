@@ -18,6 +18,11 @@ import { rssMb, startServerProcess, stopServerProcess } from "../support/server-
 
 const MB = 1024 * 1024;
 const BOUND_MS = Number(process.env.KEPT_PAGE_BOUND_MS ?? 50);
+// A PDF bomb is refused on the 'Documents' form, so each refusal renders that page (three at
+// once here): 20-68 ms seen on this 2-core machine. A bomb checked on the main thread holds it
+// for seconds (25.5 s measured before the checks moved to a worker, docs/decisions/0073), so
+// this bound still fails that at once without failing on a page render's noise.
+const BOMB_BOUND_MS = Number(process.env.PDF_BOMB_BOUND_MS ?? 250);
 
 interface Answer {
   status: number;
@@ -198,7 +203,7 @@ describe("oversized, chunked and compressed bodies and PDF bombs on every public
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 
-  it("refuses PDF bombs on every public write, with /about answered within 50 ms", async () => {
+  it("refuses PDF bombs on every public write, with /about answered within 250 ms", async () => {
     const live = server as NonNullable<typeof server>;
     const base = live.base;
     // One object stream of 1 GiB of zeros in a 1 MB PDF (docs/decisions/0073).
@@ -255,7 +260,7 @@ describe("oversized, chunked and compressed bodies and PDF bombs on every public
     }
     expect(live.exitCode, live.output()).toBeNull();
     expect(probes.length).toBeGreaterThan(10);
-    expect(sorted.at(-1) ?? Infinity).toBeLessThan(BOUND_MS);
+    expect(sorted.at(-1) ?? Infinity).toBeLessThan(BOMB_BOUND_MS);
   });
 
   it("refuses each with a 4xx and a message, stores nothing, and keeps /about fast", async () => {
