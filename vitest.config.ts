@@ -24,6 +24,8 @@ export default defineConfig({
             "tests/deploy/**/*.test.ts",
           ],
           environment: "node",
+          // New embedded databases start from one initdb template (docs/testing.md).
+          globalSetup: ["tests/support/pglite-template.ts"],
           // The app's JSON logs (app/shared/logger.server.ts): warnings and errors only, so test
           // output stays readable; tests that read logs capture them (tests/support/logs.ts).
           env: { LOG_LEVEL: "warn" },

@@ -12,6 +12,8 @@ export default defineConfig({
     name: "resilience",
     include: ["tests/resilience/*.test.ts"],
     environment: "node",
+    // New embedded databases start from one initdb template (docs/testing.md).
+    globalSetup: ["tests/support/pglite-template.ts"],
     fileParallelism: false,
     testTimeout: 300_000,
     hookTimeout: 120_000,

@@ -25,7 +25,7 @@ import {
   stopServerProcess,
 } from "../support/server-process";
 
-const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 10);
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 6);
 /** Households whose submissions run at once when the server dies. */
 const HOUSEHOLDS = 3;
 

@@ -41,7 +41,7 @@ import {
 } from "../support/stored-state";
 import { startTestApp, type TestApp } from "../support/test-app";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 10_500);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 5_000);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
 type Role = "anonymous" | "user" | "admin";
