@@ -8,13 +8,13 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
-import { providePgliteTemplate } from "../support/pglite-template";
+import { providePgliteTemplates } from "../support/pglite-template";
 
 export default async function globalSetup(config: FullConfig) {
   await fs.access("build/server/index.js").catch(() => {
     throw new Error("Run `npm run build` before the browser tests (npm test does).");
   });
-  const removeTemplate = await providePgliteTemplate();
+  const removeTemplate = await providePgliteTemplates();
   const started = await Promise.allSettled(
     Array.from({ length: config.workers }, (_, index) => startServer(index)),
   );
