@@ -430,6 +430,7 @@ test("a household of two applies with two documents, saves and resumes, submits,
     "href",
     /^\/admin\/applications\/\d+\/pdf$/,
   );
+  await expect(adminPage.getByRole("heading", { name: "Viewed by", exact: true })).toBeVisible();
   await expect(adminPage.locator(".application-views")).toContainText(adminAccount.user.email);
 
   // A document downloads as an attachment, byte for byte as sent (a PDF is kept as it is).

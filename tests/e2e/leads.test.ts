@@ -114,7 +114,7 @@ test("the contact page has 'Send us a message', and the privacy notice is one cl
   await expect(section.getByRole("heading", { name: "Send us a message" })).toBeVisible();
   await expect(field(page, "Message")).toHaveValue("");
   await expect(section.getByLabel("I'd like to see it")).toHaveCount(0);
-  await section.getByRole("link", { name: "How we use your details" }).click();
+  await section.getByRole("link", { name: "How we use your details", exact: true }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(heading(page)).toHaveText("Privacy");
   await expect(page.locator("footer").getByRole("link", { name: "Privacy" })).toHaveAttribute(
@@ -218,4 +218,9 @@ test("'Decline' asks first, then sends a polite note and closes the request", as
   await expect
     .poll(async () => (await control.mailTo(email)).map((m) => m.subject))
     .toContain(`About your showing request for ${listing.address}`);
+
+  // 'Erase this person' asks first too, then nothing of them is left in the inbox.
+  await item.getByRole("button", { name: "Erase this person", exact: true }).click();
+  await adminPage.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
+  await expect(item).toHaveCount(0);
 });

@@ -37,6 +37,9 @@ test("'Notify me' → confirm → Available → the e-mail arrives, and its unsu
   await expect(
     alertForm(page).getByRole("heading", { name: "Notify me when it's available" }),
   ).toBeVisible();
+  await expect(
+    alertForm(page).getByRole("link", { name: "How we use your details", exact: true }),
+  ).toHaveAttribute("href", "/privacy");
   // The page checks the address itself, and keeps what was typed.
   await alertForm(page).getByLabel("E-mail", { exact: true }).fill("not-an-address");
   await page.clock.fastForward(5000);
