@@ -1,6 +1,6 @@
 // Browser tests (tests/e2e) with Playwright Test on Debian's Chromium; nothing is downloaded.
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM, CHROMIUM_FLAGS } from "./scripts/shared/chromium";
+import { CHROMIUM_FLAGS, CHROMIUM_FOR_TESTS } from "./scripts/shared/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -21,7 +21,7 @@ export default defineConfig({
   outputDir: "test-results",
   use: {
     browserName: "chromium",
-    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: CHROMIUM_FOR_TESTS, args: CHROMIUM_FLAGS },
     // A step that cannot happen fails in seconds, not after the test's whole minute.
     actionTimeout: 10_000,
     navigationTimeout: 30_000,
