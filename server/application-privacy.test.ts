@@ -1,4 +1,4 @@
-// An applicant's documents and answers stay private (issue 22 item 7; docs/decisions/0071),
+// An applicant's documents and answers stay private (docs/decisions/0071),
 // through the whole app on a DATA_DIR of its own laid out as in production (photos in
 // DATA_DIR/images, documents in DATA_DIR/private): what is stored is ciphertext, and only the
 // admin's download route gives a document back, decrypted, as an attachment.

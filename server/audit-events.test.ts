@@ -1,5 +1,6 @@
-// One `event` line (who, what, request id) for the actions staff want to find later (issue 18):
-// through the whole app, so each carries the request id its answer's X-Request-Id names.
+// One `event` line (who, what, request id) for the actions staff want to find later
+// (docs/behaviour.md §24): through the whole app, so each carries the request id its answer's
+// X-Request-Id names.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { company } from "~/domain/company";
 import { grantAdmin, revokeAdmin } from "~/features/auth/admins.server";

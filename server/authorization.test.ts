@@ -262,7 +262,7 @@ describe("authorisation of writes and admin pages", () => {
     ["POST", "/api/deleted/1/restore", {}],
     // 'Erase for good' of the property, deleted second (docs/behaviour.md §22).
     ["DELETE", "/api/deleted/2", undefined],
-    // 'Import CSV' on /admin/listings: its dry run, then the import (issue 20 item 7).
+    // 'Import CSV' on /admin/listings: its dry run, then the import (docs/behaviour.md §25).
     ["POST", "/api/listings-csv/check", csvFile()],
     ["POST", "/api/listings-csv/import", csvFile()],
   ];

@@ -1,4 +1,4 @@
-// The staff table and CSV endpoints through the whole app (issue 20 items 6 and 7): admins only,
+// The staff table and CSV endpoints through the whole app (docs/behaviour.md §25): admins only,
 // same-origin writes, the dry run and the import re-checked on the server, a clear 4xx (never a
 // 5xx) for any bad file, audit events for export and import.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

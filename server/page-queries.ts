@@ -57,7 +57,7 @@ const INBOX_FILTERS: Record<string, QueryParam> = {
 
 /** Route id (app/routes.ts file, without extension) → its parameters, in canonical order. */
 export const PAGE_QUERIES: Readonly<Record<string, Readonly<Record<string, QueryParam>>>> = {
-  // The spec's `filter=available` and the search of issue 20 (app/domain/listing-search.ts).
+  // The spec's `filter=available` and the list search (app/domain/listing-search.ts).
   "routes/properties": listQueries("properties"),
   "routes/new-construction": listQueries("newConstruction"),
   // The staff table: search, order and page are rendered by the server (admins only, never kept).

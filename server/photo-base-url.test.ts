@@ -114,7 +114,7 @@ describe("photos without PHOTO_BASE_URL", () => {
   });
 });
 
-// Issue 18: a CDN in front of S3_BUCKET serves every key in it, so removed, deleted and
+// A CDN in front of S3_BUCKET serves every key in it, so removed, deleted and
 // history-only photos live in S3_PRIVATE_BUCKET (docs/decisions/0052-trash-in-a-private-bucket.md).
 // Here s3rver itself plays the CDN: PHOTO_BASE_URL is the public bucket's own path-style URL.
 describe("removed photos on S3 behind PHOTO_BASE_URL", () => {

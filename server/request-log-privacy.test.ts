@@ -1,5 +1,5 @@
-// What the access line must not give away (issue 18): sign-in codes and tokens in query strings,
-// and, behind a trusted proxy, the proxy's address in place of the client's.
+// What the access line must not give away (docs/behaviour.md §24): sign-in codes and tokens in
+// query strings, and, behind a trusted proxy, the proxy's address in place of the client's.
 import http from "node:http";
 import proxyaddr from "proxy-addr";
 import { afterEach, describe, expect, it } from "vitest";

@@ -109,7 +109,7 @@ describe("the access line of an answer that failed with an error", () => {
   });
 });
 
-describe("a refusal by design (issue 19 item 4)", () => {
+describe("a refusal by design (docs/operations.md, Logs)", () => {
   it("is explained once at start, and its access lines are not errors", async () => {
     const logs = captureLogs();
     // Production without OIDC settings: sign-in is not configured, /auth/login answers 503.

@@ -1,4 +1,4 @@
-// A list page shows the search its tab stored (issue 20, docs/decisions/0060-list-search.md):
+// A list page shows the search its tab stored (docs/decisions/0060-list-search.md):
 // the browser mirrors the tab's session storage in a cookie, and the server adds the cookie's
 // values to the page's URL before the URL is made canonical, so the HTML sent first already
 // shows the visitor's list and is kept (or not) under the URL of that search.

@@ -1,4 +1,4 @@
-// Staff's answers from the inbox (issue 21 item 4; docs/behaviour.md §27): labels, messages and
+// Staff's answers from the inbox (docs/behaviour.md §27): labels, messages and
 // the showing's length. Apart from inquiry.ts, whose labels the public pages' form carries.
 import { INQUIRY_LIMITS } from "./inquiry";
 

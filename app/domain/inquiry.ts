@@ -1,4 +1,4 @@
-// 'Ask about this listing' and 'Send us a message' (issue 21; docs/behaviour.md §27): the form's
+// 'Ask about this listing' and 'Send us a message' (docs/behaviour.md §27): the form's
 // labels, limits and messages, and the check the server runs on what it receives. Labels and
 // messages are the issue's, character for character.
 import { longDate } from "./listing-facts";

@@ -1,4 +1,4 @@
-// 'Notify me when it's available' and 'E-mail me new matches' (issue 23 item 4; docs/behaviour.md
+// 'Notify me when it's available' and 'E-mail me new matches' (docs/behaviour.md
 // §31): the forms' labels and messages, in one place for the pages, the server and the tests.
 import { EMAIL_PATTERN, INQUIRY_ERRORS, INQUIRY_LIMITS } from "./inquiry";
 

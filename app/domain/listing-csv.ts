@@ -1,4 +1,4 @@
-// The staff CSV of every listing (issue 20 item 7): one column per field, in this order, for
+// The staff CSV of every listing (docs/behaviour.md §25): one column per field, in this order, for
 // export and import alike. Its texts are labels the tests and staff rely on.
 import { FIELD_KEYS } from "./listing-fields";
 

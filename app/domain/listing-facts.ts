@@ -1,5 +1,5 @@
-// The listing facts renters search by (issue 20): declared once here, and read by the database
-// columns (db/migrations/0009), the input check, the add and edit forms, the detail page's
+// The listing facts renters search by (docs/behaviour.md §3): declared once here, and read by the
+// database columns (db/migrations/0009), the input check, the add and edit forms, the detail page's
 // 'Details' list, the history and the CSV. All optional: the spec's "no required-field checks"
 // stays true, and listings without them keep working.
 import type { Collection } from "./listing-kinds";

@@ -1,4 +1,4 @@
-// A listing's fields, declared once (issue 19 item 6): the spec's own (docs/behaviour.md §3)
+// A listing's fields, declared once (docs/behaviour.md §3): the spec's own
 // here, the facts renters search by in listing-facts.ts. The record types (Listing, the write
 // input, the history's snapshot, the form's values), the labels of the forms and the history,
 // the SQL column lists and the CSV's columns are all derived from these two lists.

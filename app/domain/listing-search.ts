@@ -1,4 +1,4 @@
-// Search on the list pages (issue 20; docs/decisions/0060-list-search.md): the spec's two
+// Search on the list pages (docs/decisions/0060-list-search.md): the spec's two
 // controls (docs/behaviour.md §4, listing-filters.ts) plus the filters renters use most, carried
 // by links, stored per tab in session storage and mirrored in a cookie the server reads, so the
 // HTML it sends already shows the visitor's list.
@@ -232,7 +232,8 @@ export const SEARCH_STORAGE_KEY: Record<Collection, string> = {
 /**
  * What a request for a list shows: the query's own values where it has them, else those the
  * tab stored (its cookie): the spec's two controls and the new filters each as a whole, as
- * docs/behaviour.md §4 and issue 20 say. `page` only ever comes from the query.
+ * docs/behaviour.md §4 and docs/decisions/0060-list-search.md say. `page` only ever comes from the
+ * query.
  */
 export function mergeStoredSearch(
   collection: Collection,

@@ -1,4 +1,4 @@
-// The staff table of every listing at /admin/listings (issue 20 item 6): its columns, sort
+// The staff table of every listing at /admin/listings (docs/behaviour.md §25): its columns, sort
 // orders and query parameters, read by the page, the SQL query and the canonical-URL rules.
 
 export const TABLE_PAGE_SIZE = 50;

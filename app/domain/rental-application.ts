@@ -1,7 +1,7 @@
-// The online rental application (issue 22): its steps, every field declared once (label, kind,
-// whether it is required, its limit), who fills which step, the statuses, and the check the
-// server runs on each step. The spec's 'How to Apply' path (the PDF) stays as it is; this is
-// beside it. Fair housing: no field asks about race, colour, religion, sex, national origin,
+// The online rental application (docs/behaviour.md §32): its steps, every field declared once
+// (label, kind, whether it is required, its limit), who fills which step, the statuses, and the
+// check the server runs on each step. The spec's 'How to Apply' path (the PDF) stays as it is; this
+// is beside it. Fair housing: no field asks about race, colour, religion, sex, national origin,
 // disability or familial status (rental-application.test.ts reads every label for that).
 import { APPLY_ONLINE } from "./apply-online";
 import { CONTROL, EMAIL_PATTERN } from "./text-checks";

@@ -1,4 +1,4 @@
-// Leads through the whole app (docs/behaviour.md §27; issue 21): a form posted to /inquiries as
+// Leads through the whole app (docs/behaviour.md §27): a form posted to /inquiries as
 // a browser without JavaScript posts it, its checks (fields, honeypot, time, hourly limit), what
 // is stored and written to the outbox, and the staff's inbox (admins only): status, notes, the
 // record of who changed what, 'Erase this person', 'Export CSV'.

@@ -92,7 +92,8 @@ describe("Manage admins: only a refusal of the input is shown with the form", ()
         DROP TRIGGER refuse_admin_insert ON admins;
         DROP FUNCTION refuse_admin_insert();`);
     }
-    // Before issue 19 this was a 400 showing 'secret internals /srv/data' above the form.
+    // Before the one error model (docs/decisions/0058) this was a 400 showing 'secret internals
+    // /srv/data' above the form.
     expect(res.status).toBe(500);
     const body = await res.text();
     expect(body).not.toContain("secret");

@@ -166,7 +166,7 @@ const schema = z.object({
   // Listings that stay true (docs/behaviour.md §30): days an available property may go without
   // its availability being confirmed before it is 'Stale'.
   STALE_AFTER_DAYS: wholeNumber(14, 1, 3650),
-  // Online applications (issue 22; docs/decisions/0071): the key that seals them (32 bytes,
+  // Online applications (docs/decisions/0071): the key that seals them (32 bytes,
   // base64), and the days they are kept after a decision or a withdrawal.
   APPLICATION_DATA_KEY: dataKeySetting(),
   // The key before APPLICATION_DATA_KEY while rotating (docs/operations.md): opens what it sealed.

@@ -1,5 +1,5 @@
 // The data directory and backups hold the site's users, sessions and photos: only the account the
-// site runs as may read them (issue 18).
+// site runs as may read them (docs/behaviour.md §24).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";

@@ -1,4 +1,5 @@
-// Request URLs as logs may show them: credentials in query strings (issue 18) replaced.
+// Request URLs as logs may show them: credentials in query strings (docs/behaviour.md §24)
+// replaced.
 /**
  * Query parameters whose values are credentials (the sign-in callback's code and state, OAuth
  * tokens, anything named like a token, secret, password or key): never written to the log.

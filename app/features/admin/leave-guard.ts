@@ -1,5 +1,5 @@
-// Leaving a form with unsaved changes asks first (issue 12): in-app navigation through React
-// Router's blocker and the confirm dialog, closing or reloading the tab through the browser's
+// Leaving a form with unsaved changes asks first (docs/behaviour.md §2): in-app navigation through
+// React Router's blocker and the confirm dialog, closing or reloading the tab through the browser's
 // own beforeunload prompt.
 import { useCallback, useEffect, useRef } from "react";
 import { useBlocker } from "react-router";

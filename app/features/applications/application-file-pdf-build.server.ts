@@ -1,5 +1,5 @@
-// 'Download PDF' (issue 22 item 6), built in the document worker only (docs/decisions/0073): the
-// whole application as one PDF for the file: the household's status and every adult's answers,
+// 'Download PDF' (docs/behaviour.md §32), built in the document worker only (docs/decisions/0073):
+// the whole application as one PDF for the file: the household's status and every adult's answers,
 // step by step, then each document (images on a page of their own, PDFs' pages appended). Text in the embedded Unicode fonts (any name prints).
 import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import {

@@ -1,4 +1,4 @@
-// 'Download PDF' (issue 22 item 6; docs/behaviour.md §32): the whole application as one PDF,
+// 'Download PDF' (docs/behaviour.md §32): the whole application as one PDF,
 // built in a document worker (application-file-pdf-build.server.ts, docs/decisions/0073).
 import { runDocumentJob } from "./document-jobs.server";
 import type { DocumentVault } from "./documents.server";

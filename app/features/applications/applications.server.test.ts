@@ -1,5 +1,5 @@
-// Online applications' storage on both databases (issue 22): sealed answers behind a private
-// link, save and resume, submit with the other adults' links, withdraw, retention.
+// Online applications' storage on both databases (docs/behaviour.md §32): sealed answers behind a
+// private link, save and resume, submit with the other adults' links, withdraw, retention.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";

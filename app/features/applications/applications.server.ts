@@ -1,4 +1,4 @@
-// Online applications' storage (issue 22; migration 0016): a household's application, each
+// Online applications' storage (migration 0016): a household's application, each
 // adult's sealed answers behind their own private link, submit, withdraw and retention. Every
 // change of an applicant's answers is one statement or one transaction: a failure leaves the
 // application as it was.

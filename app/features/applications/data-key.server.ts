@@ -1,4 +1,4 @@
-// The key that seals applications (issue 22 item 7; seal.server.ts). In production it must be
+// The key that seals applications (seal.server.ts). In production it must be
 // given as APPLICATION_DATA_KEY (32 bytes, base64) before the first application is accepted;
 // elsewhere one is generated into DATA_DIR (owner-only) the first time, with a log line.
 

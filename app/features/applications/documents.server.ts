@@ -1,4 +1,4 @@
-// An application's documents (issue 22 items 2 and 7): photo ID and proof of income as JPEG, PNG
+// An application's documents (docs/behaviour.md §32): photo ID and proof of income as JPEG, PNG
 // or PDF, checked off the main thread (document-check.server.ts, docs/decisions/0073). What is
 // kept is sealed (seal.server.ts) and stored under
 // `applications/` of a private backend: DATA_DIR/private on disk (outside the served photo

@@ -1,4 +1,4 @@
-// The online applications feature's surface on the server (issue 22; docs/behaviour.md §32;
+// The online applications feature's surface on the server (docs/behaviour.md §32;
 // docs/decisions/0071-online-applications-storage.md).
 import fs from "node:fs/promises";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// Where applications' documents are kept (issue 22; docs/decisions/0071): a blob backend nothing
+// Where applications' documents are kept (docs/decisions/0071): a blob backend nothing
 // public serves. On disk DATA_DIR/private (beside DATA_DIR/images, never under it, so no photo
 // route reaches it); with S3 the private bucket (S3_PRIVATE_BUCKET, else S3_BUCKET itself, as for
 // the trash: docs/decisions/0052). The documents are stored sealed under `applications/`

@@ -1,4 +1,4 @@
-// Staff's side of applications on both databases (issue 22 item 6): the list, one application
+// Staff's side of applications on both databases (docs/behaviour.md §32): the list, one application
 // whole with every view recorded, status with the decision e-mail, notes; and documents.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";

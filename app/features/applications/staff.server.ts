@@ -1,4 +1,4 @@
-// What staff do with applications (issue 22 item 6): the list, one application whole (every
+// What staff do with applications (docs/behaviour.md §32): the list, one application whole (every
 // adult's answers and documents) with each view recorded ('Viewed by'), status with an e-mail to
 // the applicant on each decision, and notes. Admins only: the routes check before calling.
 import {

@@ -1,4 +1,4 @@
-// Users keyed by issuer AND sub (issue 18, migration 0008): the same sub from two issuers is two
+// Users keyed by issuer AND sub (migration 0008): the same sub from two issuers is two
 // people, and rows from before 0008 are claimed by the next sign-in of their sub.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Db, migrate, openDb } from "~/shared/db.server";

@@ -1,4 +1,4 @@
-// Backups hold the online applications (issue 22; docs/decisions/0071): their four tables, whose
+// Backups hold the online applications (docs/decisions/0071): their four tables, whose
 // sealed bytea values (answers, file names) come back byte for byte, and their sealed documents in
 // the private store, from and into embedded PGlite and PostgreSQL alike.
 import { randomBytes, randomUUID } from "node:crypto";

@@ -1,5 +1,5 @@
 // Backups written owner-only through an unpredictable temporary file, and restores that end every
-// session and refuse oversized or misshapen archives with nothing changed (issue 18).
+// session and refuse oversized or misshapen archives with nothing changed (docs/behaviour.md §24).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";

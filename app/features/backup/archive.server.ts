@@ -51,8 +51,9 @@ export type RestoreLimits = typeof RESTORE_LIMITS;
 const NOT_RESTORED = new Set(["sessions", "login_flows"]);
 
 /**
- * Applications' documents (issue 22): sealed blobs `applications/{application id}/{uuid}` of the
- * private backend (app/features/applications/private-backend.server.ts), which the rows of
+ * Applications' documents (docs/behaviour.md §32): sealed blobs
+ * `applications/{application id}/{uuid}` of the private backend
+ * (app/features/applications/private-backend.server.ts), which the rows of
  * `application_documents` name by `storage_key`. Copied byte for byte, still sealed.
  */
 const DOCUMENTS_PREFIX = "applications/";

@@ -1,4 +1,4 @@
-// Answers from the inbox on both databases (issue 21 item 4; docs/behaviour.md §27): each one
+// Answers from the inbox on both databases (docs/behaviour.md §27): each one
 // writes its e-mail to the outbox, keeps itself in the item's thread and moves the status, all
 // or nothing; a showing's confirmation carries an iCalendar invitation read back here with a
 // real iCalendar parser (ical.js).

@@ -1,4 +1,4 @@
-// Staff's answers from the inbox (issue 21 item 4; docs/behaviour.md §27): 'Reply', 'Confirm
+// Staff's answers from the inbox (docs/behaviour.md §27): 'Reply', 'Confirm
 // showing' (with an iCalendar invitation) and 'Decline'. Each answer is one transaction: the
 // e-mail to the renter is written to the outbox (docs/decisions/0062), the answer is kept in the
 // item's thread (lead_events) with who and when, and the status moves on. Nothing of it happens

@@ -1,4 +1,4 @@
-// Leads (docs/behaviour.md §27; issue 21): an inquiry or showing request is stored with its
+// Leads (docs/behaviour.md §27): an inquiry or showing request is stored with its
 // e-mails (to staff, and a confirmation to the renter) in one transaction, through the outbox
 // (docs/decisions/0062-outbox-for-outgoing-mail.md). Staff read and work them in the inbox;
 // every change is recorded with who and when. Personal data: admins only, erased on request and

@@ -234,7 +234,7 @@ describe.each(combinations)("listing write API on $name", ({ db: target, storage
     expect(
       await bad({ ...property, property_type: "Vacation", reserve_url: "javascript:alert(1)" }),
     ).toEqual([400, "The reserve url must be an http(s) address."]);
-    // The refusal names the field, so the form can mark it (issue 12).
+    // The refusal names the field, so the form can mark it (docs/decisions/0008).
     const refusal = async (data: object) => {
       const res = await fetch(`${base}/listings/properties`, { method: "POST", body: form(data) });
       return res.json();

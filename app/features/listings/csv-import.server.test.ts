@@ -1,5 +1,6 @@
-// The staff CSV (issue 20 item 7) on each database: the dry run's line numbers and every kind of
-// refusal, the all-or-nothing import with history, the file limits, and export → import round trip.
+// The staff CSV (docs/behaviour.md §25) on each database: the dry run's line numbers and every kind
+// of refusal, the all-or-nothing import with history, the file limits, and export → import round
+// trip.
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";

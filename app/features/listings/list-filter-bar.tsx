@@ -37,8 +37,8 @@ const TYPING_PAUSE_MS = 400;
 
 /**
  * The list's controls: the spec's two (docs/behaviour.md §4, their labels and options exactly)
- * and the search of issue 20. A plain GET form without JavaScript ('Apply filters'); with it,
- * each change applies at once and the button goes.
+ * and the search (docs/decisions/0060-list-search.md). A plain GET form without JavaScript ('Apply
+ * filters'); with it, each change applies at once and the button goes.
  */
 export function ListFilterBar({ kind, search, onChange, hydrated, start }: ListFilterBarProps) {
   const id = useId();

@@ -53,7 +53,7 @@ export function listingJsonLd(listing: Listing, origin: string, siteName = compa
 /**
  * Title, description, canonical link, Open Graph and Twitter card, JSON-LD. Made by the detail
  * loader on the server and sent with its data, so this module (3 KB brotli) is not part of the
- * detail pages' JavaScript (issue 18; docs/decisions/0056-detail-meta-made-by-the-loader.md).
+ * detail pages' JavaScript (docs/decisions/0056-detail-meta-made-by-the-loader.md).
  */
 export function listingMeta(
   kind: ListingKind,

@@ -145,8 +145,8 @@ export class ListingWrites {
   }
 
   /**
-   * 'Import CSV' (issue 20): new listings without photos, all in one transaction with a history
-   * entry each; one that cannot be added (its address taken meanwhile) adds none.
+   * 'Import CSV' (docs/behaviour.md §25): new listings without photos, all in one transaction with
+   * a history entry each; one that cannot be added (its address taken meanwhile) adds none.
    */
   async addMany(
     rows: readonly { collection: Collection; id: string; fields: ListingFields }[],

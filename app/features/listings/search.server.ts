@@ -1,4 +1,4 @@
-// The list pages' search in SQL (issue 20; docs/decisions/0060-list-search.md): filters, order
+// The list pages' search in SQL (docs/decisions/0060-list-search.md): filters, order
 // and paging run in the database with the indexes of db/migrations/0009, on PGlite and
 // PostgreSQL alike. A page holds PAGE_SIZE cards; the total comes with it.
 import type { ListingSummary } from "~/domain/listing";

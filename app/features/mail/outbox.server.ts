@@ -260,7 +260,7 @@ export async function listOutbox(
   return { messages, total: count?.n ?? 0 };
 }
 
-/** 'Sent', 'Waiting' or 'Failed: {reason}' (issue 21). */
+/** 'Sent', 'Waiting' or 'Failed: {reason}' (docs/behaviour.md §26). */
 export function stateLabel(message: Pick<OutboxMessage, "state" | "lastError">): string {
   if (message.state === "sent") return "Sent";
   if (message.state === "failed") return `Failed: ${message.lastError ?? "unknown reason"}`;
