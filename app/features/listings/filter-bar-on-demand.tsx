@@ -41,7 +41,7 @@ export function FilterBarOnDemand(props: {
   const hydrated = useHydratedNow();
   // The first render while hydrating: the server's bar is there to keep.
   const [kept] = useState(() => typeof document !== "undefined" && !hydrated);
-  const [live, setLive] = useState<{ start?: FilterStart } | null>(kept ? null : {});
+  const [live, setLive] = useState<{ start?: FilterStart; n?: number } | null>(kept ? null : {});
   const shown = useRef(JSON.stringify(props.search));
   const changed = JSON.stringify(props.search) !== shown.current;
   useEffect(() => {
@@ -53,7 +53,7 @@ export function FilterBarOnDemand(props: {
       <div className="on-demand">
         <Suspense fallback={null}>
           {/* A start arriving after the bar came (with a new search) starts it again from there. */}
-          <LiveFilterBar key={live.start ? 1 : 0} {...props} start={live.start} />
+          <LiveFilterBar key={live.n ?? 0} {...props} start={live.start} />
         </Suspense>
       </div>
     );
@@ -68,10 +68,11 @@ export function FilterBarOnDemand(props: {
     void loadSearch().then(({ filterStart }) => {
       if (!form) return;
       const start = filterStart(form, used);
-      // Enter applies everything at once, even after a change that was waiting. A bar brought
-      // in meanwhile by a new search (no start of its own) still takes this change: a click
-      // made on the server's bar is never lost.
-      setLive((now) => (now?.start && used !== null ? now : { start }));
+      // The form is read as it is now, so it holds every change made on the server's bar so
+      // far (a second change before the real bar showed is in it too); Enter applies everything
+      // at once. A bar brought in meanwhile, by a new search or an earlier change, starts again
+      // from this: a change made on the server's bar is never lost.
+      setLive((now) => ({ start, n: (now?.n ?? 0) + 1 }));
     });
 
   return (
