@@ -4,6 +4,7 @@
 // everything, as for inquiries (app/features/leads/inquiry-form.tsx).
 import { useId } from "react";
 import { Link, useFetcher } from "react-router";
+import { INQUIRY_LABELS } from "~/domain/inquiry";
 import { ALERT_LABELS } from "~/domain/listing-alerts";
 import { FieldError, FormError, invalidField } from "~/shared/form-messages";
 import { recordElapsed, SpamGuardFields } from "./spam-guard";
@@ -74,7 +75,8 @@ export function AlertForm({ target, renderedAt, answer: posted }: AlertFormProps
           {forListing ? ALERT_LABELS.listingButton : ALERT_LABELS.searchButton}
         </button>
         <p className="form-hint">
-          <Link to="/privacy">How we use your details</Link>
+          {/* The same words as the inquiry form's link (docs/behaviour.md §31). */}
+          <Link to="/privacy">{INQUIRY_LABELS.privacy}</Link>
         </p>
       </fetcher.Form>
     </section>

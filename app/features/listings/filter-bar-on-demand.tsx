@@ -52,7 +52,7 @@ export function FilterBarOnDemand(props: {
     return (
       <div className="on-demand">
         <Suspense fallback={null}>
-          {/* A start arriving after the bar came (with a new search) starts it again from there. */}
+          {/* Every new start (a later change, or a new search) starts the bar again from it. */}
           <LiveFilterBar key={live.n ?? 0} {...props} start={live.start} />
         </Suspense>
       </div>
