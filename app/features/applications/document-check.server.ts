@@ -8,6 +8,7 @@ import { inflateSync } from "node:zlib";
 import { PDFDocument, PDFStream } from "pdf-lib";
 import sharp, { type Sharp } from "sharp";
 import { DOCUMENT_LIMITS } from "~/domain/rental-application";
+import { HttpError } from "~/shared/http-error.server";
 
 export type DocumentType = (typeof DOCUMENT_LIMITS.types)[number];
 
@@ -29,13 +30,13 @@ export const DOCUMENT_ERRORS = {
   busy: "Too many documents are being checked right now. Send it again in a minute.",
 } as const;
 
-/** A refusal with the message the renter sees (and the answer's status: 422 unless said). */
-export class DocumentRejectedError extends Error {
-  constructor(
-    message: string,
-    readonly status = 422,
-  ) {
-    super(message);
+/**
+ * A refusal with the message the renter sees (and the answer's status: 422 unless said): an
+ * HttpError, so any route it reaches answers it as one (docs/decisions/0058).
+ */
+export class DocumentRejectedError extends HttpError {
+  constructor(message: string, status = 422) {
+    super(status, message, "document", "file");
   }
 }
 

@@ -8,6 +8,7 @@ import { PDFDocument, PDFName, PDFString } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiskBackend } from "~/features/images/index.server";
+import { asHttpError } from "~/shared/http-error.server";
 import { jpegWithGps } from "../../../tests/support/images";
 import { pdfBomb } from "../../../tests/support/pdf-bomb";
 import { checkDocument, DOCUMENT_ERRORS, DocumentVault } from "./documents.server";
@@ -48,6 +49,9 @@ describe("checkDocument", () => {
       .webp()
       .toBuffer();
     await expect(checkDocument(webp)).rejects.toThrow(DOCUMENT_ERRORS.type);
+    // A refusal is the server's one refusal type, whichever route it reaches.
+    const refusal = asHttpError(await checkDocument(webp).catch((error: unknown) => error));
+    expect(refusal).toMatchObject({ status: 422, message: "Send a JPEG, PNG or PDF file." });
     await expect(
       checkDocument(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>")),
     ).rejects.toThrow(DOCUMENT_ERRORS.type);

@@ -12,6 +12,7 @@ import { upsertUser } from "~/features/auth/users.server";
 import { DiskImageStore } from "~/features/images/index.server";
 import { type Db, openDb } from "~/shared/db.server";
 import { readEnv } from "~/shared/env.server";
+import { HttpError } from "~/shared/http-error.server";
 import { captureLogs, LEVEL } from "../../../tests/support/logs";
 import {
   BackupRefusedError,
@@ -185,6 +186,7 @@ describe("restoring a backup", () => {
     try {
       const refusal = restoreBackup(db, images, file);
       await expect(refusal).rejects.toBeInstanceOf(BackupRefusedError);
+      await expect(refusal).rejects.toBeInstanceOf(HttpError);
       await expect(refusal).rejects.toThrow(message);
       expect(await tableNames(db)).toEqual([]);
       expect(await images.keys()).toEqual([]);

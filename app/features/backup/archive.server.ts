@@ -27,6 +27,7 @@ import {
   readMigration,
 } from "~/shared/db.server";
 import { logEvent } from "~/shared/events.server";
+import { HttpError } from "~/shared/http-error.server";
 import { writePrivateFile } from "~/shared/private-files.server";
 
 export const BACKUP_FORMAT = "leasing-site-backup";
@@ -94,7 +95,12 @@ export interface BackupManifest {
   source: { database: Db["kind"]; storage: ImageStore["kind"] };
 }
 
-export class BackupRefusedError extends Error {}
+/** A backup that cannot be restored as asked; nothing was changed (docs/decisions/0058). */
+export class BackupRefusedError extends HttpError {
+  constructor(message: string) {
+    super(422, message, "backup-refused");
+  }
+}
 
 /** The application's tables (not schema_migrations), parents before children. */
 async function tablesInOrder(db: Queryable): Promise<string[]> {
