@@ -5,8 +5,9 @@ import { type AppLoadContext, createRequestHandler, data, type ServerBuild } fro
 import type { AppServices } from "~/app-context";
 import { createApplicationServices } from "~/features/applications/index.server";
 import { createAuthRouter } from "~/features/auth/auth-router.server";
+import { can, requireStaffApi } from "~/features/auth/index.server";
 import { sessionTokenFromCookies } from "~/features/auth/sessions.server";
-import { getViewer, requireAdmin } from "~/features/auth/viewer.server";
+import { getViewer } from "~/features/auth/viewer.server";
 import { securityHeaders } from "~/features/document/security-headers.server";
 import { FeedCache } from "~/features/feeds/index.server";
 import { createListingApi } from "~/features/listings/api.server";
@@ -75,12 +76,11 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   app.use(healthChecks({ db, images, hub, stopping: () => stopping }));
 
   // Event streams must not be buffered by compression.
-  // Staff's streams also carry lead changes (docs/behaviour.md §27): admins only.
+  // Staff's streams also carry lead changes (docs/behaviour.md §27): for those who see leads.
   app.get(
     "/live",
-    liveEventStream(
-      hub,
-      async (req) => (await getViewer(db, env, req.headers.cookie ?? undefined)).isAdmin,
+    liveEventStream(hub, async (req) =>
+      can(await getViewer(db, env, req.headers.cookie ?? undefined), "leads"),
     ),
   );
 
@@ -192,13 +192,12 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
 
   // Every write below (API and page actions) must come from the site's own pages.
   app.use(sameOriginWrites(env.publicUrl));
-  const adminOnly = requireAdmin({ db, env });
   app.use(
     "/api/site",
     createSettingsApi({
       db,
       images,
-      requireAdmin: adminOnly,
+      guard: requireStaffApi({ db, env }, "site:write"),
       onSaved: () => {
         pageCache?.clear();
         feeds.clear();
@@ -210,7 +209,7 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
     createListingApi({
       db,
       images,
-      requireAdmin: adminOnly,
+      guard: requireStaffApi({ db, env }, "listings:write"),
       onSiteChange: () => {
         pageCache?.clear();
         feeds.clear();

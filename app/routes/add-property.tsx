@@ -1,6 +1,6 @@
 import { KINDS } from "~/domain/listing-kinds";
 import { AddListingForm } from "~/features/admin/add-listing-form";
-import { requireAdminPage } from "~/features/admin/guard.server";
+import { requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import type { Route } from "./+types/add-property";
 
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  requireAdminPage(context);
+  requireStaff(context, "listings:write");
   return null;
 }
 

@@ -2,8 +2,9 @@
 // download (Content-Disposition: attachment), recorded in the application's history. Admins
 // only; the only route that serves an application's document (docs/behaviour.md §32). Named
 // `{kind}-{id}.{pdf|jpg|png}` from the checked type, never the uploaded name (decision 0073).
-import { actorOf, downloadNotFound } from "~/features/admin/guard.server";
+
 import { readDocument } from "~/features/applications/index.server";
+import { actorOf, can, downloadNotFound } from "~/features/auth/index.server";
 import type { Route } from "./+types/admin-application-document";
 
 /** The extension of each type a document is stored as (the checked type, never the name's). */
@@ -17,8 +18,8 @@ const EXTENSIONS: Record<string, string> = {
 export const action = downloadNotFound;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  // (A resource route: requireAdminPage's 404 would have no page to show, only "null".)
-  if (!context.viewer.isAdmin) return downloadNotFound();
+  // (A resource route: requireStaff's 404 would have no page to show, only "null".)
+  if (!can(context.viewer, "applications")) return downloadNotFound();
   const viewer = context.viewer;
   const { key, vault } = context.applications;
   const id = Number(params.id);

@@ -1,8 +1,8 @@
 // /admin/applications/{id}/pdf, 'Download PDF' (docs/behaviour.md §32): the whole application
 // (every adult's answers, then each document) as one PDF for the file. Admins only.
 
-import { actorOf, downloadNotFound } from "~/features/admin/guard.server";
 import { buildApplicationFilePdf, readApplication } from "~/features/applications/index.server";
+import { actorOf, can, downloadNotFound } from "~/features/auth/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
 import type { Route } from "./+types/admin-application-pdf";
 
@@ -10,8 +10,8 @@ import type { Route } from "./+types/admin-application-pdf";
 export const action = downloadNotFound;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  // (A resource route: requireAdminPage's 404 would have no page to show, only "null".)
-  if (!context.viewer.isAdmin) return downloadNotFound();
+  // (A resource route: requireStaff's 404 would have no page to show, only "null".)
+  if (!can(context.viewer, "applications")) return downloadNotFound();
   const viewer = context.viewer;
   const { key, vault } = context.applications;
   const id = Number(params.id);

@@ -11,12 +11,12 @@ import {
   STEP_FIELDS,
   type StepId,
 } from "~/domain/rental-application";
-import { actorOf, requireAdminPage } from "~/features/admin/guard.server";
 import {
   readApplication,
   saveApplicationNote,
   setApplicationStatus,
 } from "~/features/applications/index.server";
+import { actorOf, requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import { leadMailOf } from "~/features/leads/index.server";
 import { formatWhen } from "~/shared/format-when";
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const viewer = requireAdminPage(context);
+  const viewer = requireStaff(context, "applications");
   const key = context.applications.key;
   const id = Number(params.id);
   if (!key || !Number.isSafeInteger(id)) throw data(null, { status: 404 });
@@ -50,7 +50,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const viewer = requireAdminPage(context);
+  const viewer = requireStaff(context, "applications");
   const key = context.applications.key;
   const id = Number(params.id);
   const refuse = (error: string, status = 400) => data({ error }, { status });

@@ -2,8 +2,8 @@
 // application, newest first, 50 a page. Admins only.
 import { Link } from "react-router";
 import { APPLICATION_STATUSES } from "~/domain/rental-application";
-import { requireAdminPage } from "~/features/admin/guard.server";
 import { listApplications } from "~/features/applications/index.server";
+import { requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import { formatWhen } from "~/shared/format-when";
 import type { Route } from "./+types/admin-applications";
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdminPage(context);
+  requireStaff(context, "applications");
   const key = context.applications.key;
   if (!key) return { closed: true, applications: [], total: 0 };
   const { applications, total } = await listApplications(context.db, key, { limit: PAGE_SIZE });

@@ -4,7 +4,7 @@
 // with its reasons (app/domain/listing-feeds.ts).
 import { hotpadsGaps, isAvailableProperty } from "~/domain/listing-feeds";
 import { KINDS } from "~/domain/listing-kinds";
-import { requireAdminPage } from "~/features/admin/guard.server";
+import { requireStaff } from "~/features/auth/index.server";
 import {
   countSwing,
   FEED_NAMES,
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdminPage(context);
+  requireStaff(context, "feeds");
   const [snapshot, fetches, built] = await Promise.all([
     context.feeds.snapshot(),
     lastFetches(context.db),

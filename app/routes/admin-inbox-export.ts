@@ -1,7 +1,7 @@
 // 'Export CSV' on the inbox (docs/behaviour.md §27): every lead of the chosen filters, as an
 // attachment. Admins only (404 for anyone else).
 import { inboxFilterOf, LEAD_KINDS, LEAD_STATUSES } from "~/domain/inquiry";
-import { downloadNotFound } from "~/features/admin/guard.server";
+import { can, downloadNotFound } from "~/features/auth/index.server";
 import { allLeads } from "~/features/leads/index.server";
 import { toCsv } from "~/shared/csv.server";
 import type { Route } from "./+types/admin-inbox-export";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/admin-inbox-export";
 export const action = downloadNotFound;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  if (!context.viewer.isAdmin) return downloadNotFound();
+  if (!can(context.viewer, "leads")) return downloadNotFound();
   const leads = await allLeads(context.db, inboxFilterOf(new URL(request.url).searchParams));
   const rows = leads.map((l) => [
     new Date(l.createdAt).toISOString(),

@@ -4,12 +4,12 @@
 import { data, Link } from "react-router";
 import { inboxFilterOf, inboxParam, isLeadStatus } from "~/domain/inquiry";
 import { APPLICATION_STATUSES } from "~/domain/rental-application";
-import { requireAdminPage } from "~/features/admin/guard.server";
 import {
   eraseApplicationsOf,
   listApplications,
   removeQueued,
 } from "~/features/applications/index.server";
+import { requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import { InboxList } from "~/features/leads/inbox-list";
 import {
@@ -46,7 +46,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context);
+  requireStaff(context, "leads");
   const params = new URL(request.url).searchParams;
   const filter = inboxFilterOf(params);
   const page = Number(inboxParam.page(params.get("page") ?? "1") ?? "1");
@@ -81,7 +81,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const viewer = requireAdminPage(context);
+  const viewer = requireStaff(context, "leads");
   const by = viewer.user?.email ?? viewer.user?.sub ?? null;
   const form = await readForm(request);
   const refuse = (error: string, status = 400) => data({ error }, { status });

@@ -1,7 +1,7 @@
 import { parseTableQuery } from "~/domain/listing-table";
 import { CsvTransfer } from "~/features/admin/csv-transfer";
-import { requireAdminPage } from "~/features/admin/guard.server";
 import { ListingTable } from "~/features/admin/listing-table";
+import { requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import { listTable } from "~/features/listings/index.server";
 import type { Route } from "./+types/admin-listings";
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context);
+  requireStaff(context, "listings:read");
   const query = parseTableQuery(new URL(request.url).searchParams);
   return { query, ...(await listTable(context.db, query, context.env.staleAfterDays)) };
 }

@@ -3,7 +3,7 @@
 // the messages (docs/decisions/0062-outbox-for-outgoing-mail.md).
 
 import { Link } from "react-router";
-import { requireAdminPage } from "~/features/admin/guard.server";
+import { requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import { listOutbox, stateLabel } from "~/features/mail/index.server";
 import { formatWhen } from "~/shared/format-when";
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdminPage(context);
+  requireStaff(context, "outbox");
   const asked = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const page = Number.isSafeInteger(asked) && asked >= 1 && asked <= 100_000 ? asked : 1;
   const { messages, total } = await listOutbox(context.db, {

@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
-import { requireAdminPage } from "~/features/admin/guard.server";
 import { grantAdmin, listAdmins, revokeAdmin } from "~/features/auth/admins.server";
+import { requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import { isValidationError } from "~/shared/http-error.server";
 import { pageFault } from "~/shared/page-fault.server";
@@ -13,12 +13,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdminPage(context);
+  requireStaff(context, "staff");
   return { admins: await listAdmins(context.db) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const viewer = requireAdminPage(context);
+  const viewer = requireStaff(context, "staff");
   const form = await readForm(request);
   if (!isForm(form)) return data({ error: form.message }, { status: form.status });
   const email = String(form.get("email") ?? "");

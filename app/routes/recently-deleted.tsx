@@ -1,5 +1,5 @@
 import { DeletedList } from "~/features/admin/deleted-list";
-import { requireAdminPage } from "~/features/admin/guard.server";
+import { requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import { listDeleted } from "~/features/listings/index.server";
 import type { Route } from "./+types/recently-deleted";
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdminPage(context);
+  requireStaff(context, "listings:write");
   return { items: await listDeleted(context.db) };
 }
 

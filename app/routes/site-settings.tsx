@@ -1,6 +1,6 @@
 import { company as defaults } from "~/domain/company";
-import { requireAdminPage } from "~/features/admin/guard.server";
 import { SiteSettingsForm } from "~/features/admin/site-settings-form";
+import { requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import { editableOf, featuredEntries, getSiteContent } from "~/features/site-settings/index.server";
 import type { Route } from "./+types/site-settings";
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdminPage(context);
+  requireStaff(context, "site:write");
   const content = await getSiteContent(context.db);
   return {
     settings: editableOf(content),

@@ -1,16 +1,16 @@
 import { type AppLoadContext, data } from "react-router";
 import { isPossibleListingId } from "~/domain/listing-id";
 import type { Collection } from "~/domain/listing-kinds";
+import { requireStaff } from "~/features/auth/index.server";
 import { getListingForEdit } from "~/features/listings/index.server";
 import { log } from "~/shared/logger.server";
-import { requireAdminPage } from "./guard.server";
 
 export async function loadListingForEdit(
   context: AppLoadContext,
   collection: Collection,
   id: string,
 ) {
-  requireAdminPage(context);
+  requireStaff(context, "listings:write");
   if (!isPossibleListingId(id)) throw data(null, { status: 404 });
   let listing: Awaited<ReturnType<typeof getListingForEdit>>;
   try {

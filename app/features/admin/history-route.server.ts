@@ -1,12 +1,12 @@
 import { type AppLoadContext, data } from "react-router";
 import { isPossibleListingId } from "~/domain/listing-id";
 import type { Collection } from "~/domain/listing-kinds";
+import { requireStaff } from "~/features/auth/index.server";
 import { getListing, historyOnlyPhotos, listHistory } from "~/features/listings/index.server";
-import { requireAdminPage } from "./guard.server";
 
 /** A listing's history page: admins only, 404 for a missing listing (docs/behaviour.md §21). */
 export async function loadHistoryPage(context: AppLoadContext, collection: Collection, id: string) {
-  requireAdminPage(context);
+  requireStaff(context, "listings:read");
   if (!isPossibleListingId(id)) throw data(null, { status: 404 });
   const listing = await getListing(context.db, collection, id);
   if (!listing) throw data(null, { status: 404 });

@@ -10,3 +10,12 @@ export {
   revokeAdmin,
 } from "./admins.server";
 export { InvalidEmailError, normalizeEmail } from "./emails";
+export {
+  actorOf,
+  can,
+  downloadNotFound,
+  PERMISSIONS,
+  type Permission,
+  requireStaff,
+  requireStaffApi,
+} from "./staff-guard.server";

@@ -8,8 +8,9 @@ import { rootLogger } from "~/shared/logger.server";
 import { dbTargets } from "../../../tests/support/db-targets";
 import { grantAdmin } from "./admins.server";
 import { createSession } from "./sessions.server";
+import { requireStaffApi } from "./staff-guard.server";
 import { upsertUser } from "./users.server";
-import { getViewer, requireAdmin, signInOptions } from "./viewer.server";
+import { getViewer, signInOptions } from "./viewer.server";
 
 const devEnv = readEnv({ NODE_ENV: "development" });
 const boss = {
@@ -75,14 +76,18 @@ describe.each(dbTargets)("viewer on $name", (target) => {
     expect(logged).toHaveBeenCalledWith({ err: failure }, "Failed to check admin status");
   });
 
-  describe("requireAdmin", () => {
+  describe("requireStaffApi", () => {
     let base: string;
     let close: () => void;
     beforeAll(async () => {
       const app = express();
-      app.post("/admin-only", requireAdmin({ db, env: devEnv }), (_req, res) => {
-        res.json({ who: res.locals.viewer.user.email, isAdmin: res.locals.viewer.isAdmin });
-      });
+      app.post(
+        "/admin-only",
+        requireStaffApi({ db, env: devEnv }, "listings:write"),
+        (_req, res) => {
+          res.json({ who: res.locals.viewer.user.email, isAdmin: res.locals.viewer.isAdmin });
+        },
+      );
       const server = app.listen(0, "127.0.0.1");
       await once(server, "listening");
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

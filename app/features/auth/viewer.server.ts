@@ -1,5 +1,4 @@
-// Who is asking: for the root loader (getViewer) and for admin-only HTTP endpoints (requireAdmin).
-import type { RequestHandler } from "express";
+// Who is asking: for the root loader and the staff guard (getViewer; staff-guard.server.ts).
 import type { Db } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { log } from "~/shared/logger.server";
@@ -36,29 +35,5 @@ export function signInOptions(env: Pick<Env, "oidc" | "devIdentityProvider">): V
     available: Boolean(env.oidc) || env.devIdentityProvider,
     // The development provider stands in for Google, so the label stays the documented one (docs/behaviour.md §10).
     providerName: env.oidc?.providerName ?? "Google",
-  };
-}
-
-/**
- * Express middleware for admin-only endpoints: 401 when signed out, 403 for non-admins,
- * otherwise `res.locals.viewer` holds the Viewer.
- */
-export function requireAdmin(services: { db: Db; env: ViewerEnv }): RequestHandler {
-  return async (req, res, next) => {
-    try {
-      const viewer = await getViewer(services.db, services.env, req.headers.cookie);
-      if (!viewer.user) {
-        res.status(401).json({ error: "Sign in required." });
-        return;
-      }
-      if (!viewer.isAdmin) {
-        res.status(403).json({ error: "Admins only." });
-        return;
-      }
-      res.locals.viewer = viewer;
-      next();
-    } catch (error) {
-      next(error);
-    }
   };
 }

@@ -9,7 +9,7 @@ export const route =
   (req: Request, res: Response, next: NextFunction) =>
     fn(req, res).catch(next);
 
-/** Who makes a change (the signed-in admin requireAdmin found), for the history. */
+/** Who makes a change (the signed-in staff member the guard found), for the history. */
 export function actorOf(res: Response): Actor | null {
   const user = (res.locals.viewer as Viewer | undefined)?.user;
   return user ? { name: user.name, email: user.email } : null;

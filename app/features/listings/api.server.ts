@@ -31,7 +31,8 @@ interface ListingApiOptions {
   db: Db;
   images: ImageStore;
   /** Answers 401/403 unless the request comes from a signed-in admin. */
-  requireAdmin: express.RequestHandler;
+  /** Who may use it (the staff guard, requireStaffApi). */
+  guard: express.RequestHandler;
   /** The home page's list changed: this instance drops its kept pages before answering. */
   onSiteChange?: () => void;
   /** A stored photo URL as staff can open it, for the CSV export. */
@@ -48,13 +49,13 @@ function collectionOf(req: Request): Collection {
 export function createListingApi({
   db,
   images,
-  requireAdmin,
+  guard,
   onSiteChange,
   photoAddress,
 }: ListingApiOptions) {
   const writes = new ListingWrites(db, images);
   const api = express.Router();
-  api.use(requireAdmin);
+  api.use(guard);
   api.use(express.json({ limit: JSON_BODY_BYTES }));
   // No record has such an id: answer as for any missing one, without asking the database.
   api.param("id", (req, _res, next, id: string) => {

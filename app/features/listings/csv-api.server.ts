@@ -1,5 +1,5 @@
 // The staff CSV endpoints (docs/behaviour.md §25), inside the listing API: so behind its
-// requireAdmin, the site's same-origin check for writes and its JSON error answers.
+// the staff guard, the site's same-origin check for writes and its JSON error answers.
 import express, { type NextFunction, type Request, type Response } from "express";
 import { CSV_MAX_BYTES } from "~/domain/listing-csv";
 import type { Db } from "~/shared/db.server";

@@ -11,7 +11,8 @@ interface SettingsApiOptions {
   db: Db;
   images: ImageStore;
   /** Answers 401/403 unless the request comes from a signed-in admin. */
-  requireAdmin: express.RequestHandler;
+  /** Who may use it (the staff guard, requireStaffApi). */
+  guard: express.RequestHandler;
   /**
    * Called after a save is committed, before the answer: this instance drops its kept pages at
    * once (others hear of it through NOTIFY, which may arrive a moment later).
@@ -29,9 +30,9 @@ const route =
  * `data` (the fields as JSON, with `logo`: "keep" | "default" and `application`: "keep" |
  * "generated"), and optionally the files `logo` and `application`.
  */
-export function createSettingsApi({ db, images, requireAdmin, onSaved }: SettingsApiOptions) {
+export function createSettingsApi({ db, images, guard, onSaved }: SettingsApiOptions) {
   const api = express.Router();
-  api.use(requireAdmin);
+  api.use(guard);
   api.put(
     "/",
     route(async (req, res) => {
