@@ -7,7 +7,7 @@ import { listingPath } from "~/domain/listing-kinds";
 import { asFiles, field, testImages, tiles } from "./admin-helpers";
 import { newUser } from "./auth-helpers";
 import { expect, test } from "./fixtures";
-import { demoListing, gotoHydrated, uniqueSuffix } from "./helpers";
+import { demoListing, gotoHydrated, lightboxReady, uniqueSuffix } from "./helpers";
 
 /** Collects every violation any page of the context reports (event and console message). */
 async function recordViolations(context: BrowserContext) {
@@ -77,6 +77,7 @@ test("public pages, error pages and the lightbox report no violation", async ({ 
   await visit(page, await featuredPath(0));
   await page.getByTestId("gallery").locator("button").first().click();
   await expect(page.getByRole("dialog", { name: "Lightbox" })).toBeVisible();
+  await lightboxReady(page);
   await page.getByRole("button", { name: "Next image" }).click();
   await page.getByRole("button", { name: "Close lightbox" }).click();
   // A client-side navigation loads route code on demand.

@@ -34,6 +34,15 @@ export async function waitForAnimations(page: Page) {
 }
 
 /** A short unique suffix so parallel or repeated runs never collide. */
+/**
+ * Waits until an opened lightbox takes navigation. Its 'Next image' button is in the page one
+ * commit before the lightbox listens for it (a passive effect): a click in between is lost. The
+ * open class comes in the render after, once those effects have run.
+ */
+export async function lightboxReady(page: Page) {
+  await expect(page.locator(".yarl__portal_open")).toHaveCount(1);
+}
+
 export function uniqueSuffix() {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 }

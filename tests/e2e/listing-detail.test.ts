@@ -12,6 +12,7 @@ import {
   heading,
   holdRequests,
   httpStatus,
+  lightboxReady,
   uniqueSuffix,
 } from "./helpers";
 
@@ -113,6 +114,7 @@ test.describe("detail pages", () => {
         }
 
         // On the last image, 'Next image' shows the first one again...
+        await lightboxReady(page);
         await page.getByRole("button", { name: "Next image" }).click();
         await expect(current).toHaveAttribute("src", house.image_urls[0] as string);
         // ... and 'Previous image' on the first goes back to the last.

@@ -14,7 +14,7 @@ import {
 } from "./admin-helpers";
 import { AXE_POLL, violations } from "./axe";
 import { expect, test } from "./fixtures";
-import { gotoHydrated, uniqueSuffix } from "./helpers";
+import { gotoHydrated, lightboxReady, uniqueSuffix } from "./helpers";
 
 const caption = (page: Page, n: number) => field(tiles(page).nth(n), "Caption");
 const galleryAlts = (page: Page) =>
@@ -53,6 +53,7 @@ test("captions are written in the forms, follow their photos and describe them",
     const current = page.locator(".yarl__slide_current");
     await expect(current.locator("img").first()).toHaveAttribute("alt", "Front porch");
     await expect(current.locator(".lightbox-caption")).toHaveText("Front porch");
+    await lightboxReady(page);
     await page.getByRole("button", { name: "Next image" }).click();
     await expect(current.locator("img").first()).toHaveAttribute("alt", `Photo 1 of ${address}`);
     await expect(current.locator(".lightbox-caption")).toHaveCount(0);
