@@ -18,6 +18,7 @@ import { MAX_OTHER_ADULTS } from "~/domain/rental-application";
 import { tokenHash } from "~/features/applications/applications.server";
 import { openDb } from "~/shared/db.server";
 import { readEnv } from "~/shared/env.server";
+import { seededRandom } from "../support/seeded-random";
 import {
   type ServerProcessTarget,
   serverProcessTargets,
@@ -25,7 +26,8 @@ import {
   stopServerProcess,
 } from "../support/server-process";
 
-const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 6);
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 10);
+const random = seededRandom("application crash");
 /** Households whose submissions run at once when the server dies. */
 const HOUSEHOLDS = 3;
 
@@ -208,7 +210,7 @@ for (const target of await serverProcessTargets("appcrash")) {
           }
           // The submissions go out together; the server dies a moment later (from at once to
           // well after the first is answered).
-          const delay = Math.floor(Math.random() * killWindow);
+          const delay = Math.floor(random() * killWindow);
           delays.push(delay);
           const running = batch.map((h) =>
             submit(base, h.token).then(

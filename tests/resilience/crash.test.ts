@@ -1,5 +1,5 @@
 // Crash: the real server process (the production bundle) is killed with SIGKILL in the middle
-// of a burst of concurrent admin writes, 10 rounds (CRASH_ROUNDS), on PGlite and on PostgreSQL
+// of a burst of concurrent admin writes, 20 rounds (CRASH_ROUNDS), on PGlite and on PostgreSQL
 // (TEST_DATABASE_URL). After each kill: the database opens cleanly, the start-up code runs
 // (startServices: lock, migrations, image-store repair), every write acknowledged before the
 // kill is there and intact, and no record names a missing photo nor any photo lacks a record.
@@ -16,10 +16,12 @@ import type { Collection } from "~/domain/listing-kinds";
 import { readEnv } from "~/shared/env.server";
 import { startServices } from "../../server/services";
 import { jpegWithGps } from "../support/images";
+import { seededRandom } from "../support/seeded-random";
 import { prepareAdmin, serverProcessTargets, startServerProcess } from "../support/server-process";
 import { storageProblems } from "../support/storage-consistency";
 
-const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 10);
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 20);
+const random = seededRandom("crash");
 const WORKERS = 6;
 const ADMIN = "crash-admin@example.com";
 
@@ -80,7 +82,7 @@ for (const target of await serverProcessTargets()) {
           const t1 = performance.now();
           // Killed once a random number of writes were acknowledged, while the others run.
           const ackedBefore = acknowledged.writes;
-          const killAfter = 2 + Math.floor(Math.random() * 14);
+          const killAfter = 2 + Math.floor(random() * 14);
           const workers = Array.from({ length: WORKERS }, (_, w) =>
             runWorker(w % 2 === 0 ? "properties" : "newConstruction"),
           );

@@ -33,6 +33,7 @@ import {
 } from "~/features/applications/index.server";
 import { jpegWithGps, pixelFlood } from "../support/images";
 import { type RawRequest, type RawResponse, rawClient, rawSocket } from "../support/raw-http";
+import { RESILIENCE_SEED } from "../support/seeded-random";
 import {
   imageTreeHasher,
   type StoredState,
@@ -41,8 +42,8 @@ import {
 } from "../support/stored-state";
 import { startTestApp, type TestApp } from "../support/test-app";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 5_000);
-const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 10_500);
+const SEED = Number(process.env.FUZZ_SEED ?? RESILIENCE_SEED);
 
 type Role = "anonymous" | "user" | "admin";
 const ADMIN_EMAIL = "fuzz-admin@example.com";

@@ -12,11 +12,13 @@ import { createImageStore } from "~/features/images/index.server";
 import { editableOf, parseSettings, saveSettings } from "~/features/site-settings/index.server";
 import { openDb } from "~/shared/db.server";
 import { readEnv } from "~/shared/env.server";
+import { seededRandom } from "../support/seeded-random";
 import { rssMb, startServerProcess, stopServerProcess } from "../support/server-process";
 
 const DOWNLOADS = 100;
 const PDF_BYTES = 25 * 1024 * 1024;
 const RSS_RISE_BOUND_MB = 100;
+const random = seededRandom("streaming");
 
 describe("streamed downloads", () => {
   let server: Awaited<ReturnType<typeof startServerProcess>>;
@@ -80,7 +82,7 @@ describe("streamed downloads", () => {
                 res.on("data", (chunk: Buffer) => {
                   bytes += chunk.length;
                   // A slow reader now and then: the server must wait, not buffer.
-                  if (Math.random() < 0.01) {
+                  if (random() < 0.01) {
                     res.pause();
                     setTimeout(() => res.resume(), 5);
                   }
