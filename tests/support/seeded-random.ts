@@ -1,7 +1,7 @@
 // The resilience suites' randomness comes from one seed per run, printed at the start, so a
 // failure can be replayed (docs/decisions/0036-resilience-suites.md): `RESILIENCE_SEED=<n>`.
 
-/** The run's seed: RESILIENCE_SEED, else one picked now. */
+/** The run's seed: RESILIENCE_SEED (set once per run by vitest.resilience.config.ts), else one picked now. */
 export const RESILIENCE_SEED = Number(process.env.RESILIENCE_SEED ?? Date.now() % 2 ** 31);
 
 /**
