@@ -18,6 +18,8 @@ export const ANSWER_LABELS = {
 export const ANSWER_ERRORS = {
   reply: "Write a reply.",
   tooLong: `The message must be at most ${INQUIRY_LIMITS.message} characters.`,
+  // A NUL cannot be stored or sent (PostgreSQL's text refuses it).
+  unsendable: "The message holds a character that cannot be sent. Remove it and try again.",
   time: "Choose a proposed time, or enter another date and time.",
   notShowing: "Only a showing request can be confirmed or declined.",
 } as const;

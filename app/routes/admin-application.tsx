@@ -11,6 +11,7 @@ import {
   STEP_FIELDS,
   type StepId,
 } from "~/domain/rental-application";
+import { STAFF_NOTES_ERROR, STAFF_NOTES_MAX, staffNotesOf } from "~/domain/staff-notes";
 import {
   readApplication,
   saveApplicationNote,
@@ -24,7 +25,6 @@ import { isForm, readForm } from "~/shared/read-form.server";
 import type { Route } from "./+types/admin-application";
 
 /** At most this many characters of notes on an application. */
-const MAX_NOTES = 5000;
 const GONE = "This application is no longer here.";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -75,10 +75,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     return saved ? { ok: "Status saved." } : refuse(GONE, 404);
   }
   if (intent === "note") {
-    const notes = form.get("notes");
-    if (typeof notes !== "string" || notes.length > MAX_NOTES || notes.includes("\u0000")) {
-      return refuse(`Notes must be text of at most ${MAX_NOTES} characters.`);
-    }
+    const notes = staffNotesOf(form.get("notes"));
+    if (notes === null) return refuse(STAFF_NOTES_ERROR);
     return (await saveApplicationNote(context.db, key, id, notes, actorOf(viewer)))
       ? { ok: "Note saved." }
       : refuse(GONE, 404);
@@ -160,7 +158,7 @@ export default function AdminApplication({ loaderData, actionData }: Route.Compo
               className="form-control"
               rows={3}
               defaultValue={app.notes}
-              maxLength={MAX_NOTES}
+              maxLength={STAFF_NOTES_MAX}
             />
             <button type="submit" name="intent" value="note" className="btn btn-outline">
               Save note

@@ -4,12 +4,13 @@
 import { data, Link } from "react-router";
 import { inboxFilterOf, inboxParam, isLeadStatus } from "~/domain/inquiry";
 import { APPLICATION_STATUSES } from "~/domain/rental-application";
+import { STAFF_NOTES_ERROR, staffNotesOf } from "~/domain/staff-notes";
 import {
   eraseApplicationsOf,
   listApplications,
   removeQueued,
 } from "~/features/applications/index.server";
-import { requireStaff } from "~/features/auth/index.server";
+import { actorOf, requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import { InboxList } from "~/features/leads/inbox-list";
 import {
@@ -38,7 +39,6 @@ const ANSWERED = {
   decline: "Declined; the renter is told.",
 } as const;
 /** At most this many characters of notes on a lead. */
-const MAX_NOTES = 5000;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta("Inbox", "Admin: inquiries and showing requests.", matches),
@@ -82,7 +82,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireStaff(context, "leads");
-  const by = viewer.user?.email ?? viewer.user?.sub ?? null;
+  const by = actorOf(viewer);
   const form = await readForm(request);
   const refuse = (error: string, status = 400) => data({ error }, { status });
   if (!isForm(form)) return refuse(form.message, form.status);
@@ -98,11 +98,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       return { ok: "Status saved." };
     }
     if (intent === "note") {
-      const notes = form.get("notes");
+      const notes = staffNotesOf(form.get("notes"));
       if (!Number.isSafeInteger(id)) return refuse(gone, 404);
-      if (typeof notes !== "string" || notes.length > MAX_NOTES) {
-        return refuse(`Notes must be text of at most ${MAX_NOTES} characters.`);
-      }
+      if (notes === null) return refuse(STAFF_NOTES_ERROR);
       if (!(await saveLeadNote(context.db, id, notes, by))) return refuse(gone, 404);
       return { ok: "Note saved." };
     }

@@ -43,6 +43,7 @@ interface AnsweredLead {
 /** Checks an answer's fields; null when it may be sent. */
 export function checkAnswer(answer: Answer): string | null {
   if (answer.text.length > INQUIRY_LIMITS.message) return ANSWER_ERRORS.tooLong;
+  if (answer.text.includes("\u0000")) return ANSWER_ERRORS.unsendable;
   if (answer.kind === "reply" && answer.text.trim() === "") return ANSWER_ERRORS.reply;
   if (answer.kind === "confirm" && !isLocalDateTime(answer.time)) return ANSWER_ERRORS.time;
   return null;

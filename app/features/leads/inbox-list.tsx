@@ -4,6 +4,7 @@ import { Form, Link, useFetcher, useSubmit } from "react-router";
 import { describeLocalTime, LEAD_KINDS, LEAD_STATUSES, type LeadStatus } from "~/domain/inquiry";
 import { ANSWER_LABELS } from "~/domain/inquiry-answers";
 import { listingPath } from "~/domain/listing-kinds";
+import { STAFF_NOTES_MAX } from "~/domain/staff-notes";
 import { useDialogs } from "~/features/dialogs";
 import { formatWhen } from "~/shared/format-when";
 import type { Lead, LeadEvent } from "./leads.server";
@@ -189,6 +190,7 @@ function InboxItem({ lead }: { lead: InboxLead }) {
           name="notes"
           className="form-control"
           rows={2}
+          maxLength={STAFF_NOTES_MAX}
           defaultValue={lead.notes}
           key={lead.notes}
         />
