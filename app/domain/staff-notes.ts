@@ -3,14 +3,17 @@
 /** The longest note, in characters. */
 export const STAFF_NOTES_MAX = 5000;
 
-export const STAFF_NOTES_ERROR = `Notes must be text of at most ${STAFF_NOTES_MAX} characters.`;
+export const STAFF_NOTES_ERRORS = {
+  text: `Notes must be text of at most ${STAFF_NOTES_MAX} characters.`,
+  // PostgreSQL's text cannot hold a NUL: the write would fail instead of being refused.
+  unsavable: "The notes hold a character that cannot be saved. Remove it and try again.",
+} as const;
 
-/**
- * The notes to store, or null when they cannot be: not text, too long, or holding a NUL, which
- * PostgreSQL's text cannot hold (it would fail the write instead of refusing it).
- */
-export function staffNotesOf(value: unknown): string | null {
-  return typeof value === "string" && value.length <= STAFF_NOTES_MAX && !value.includes("\u0000")
-    ? value
-    : null;
+/** The notes to store, or the refusal's message. */
+export function checkStaffNotes(value: unknown): { notes: string } | { error: string } {
+  if (typeof value !== "string" || value.length > STAFF_NOTES_MAX) {
+    return { error: STAFF_NOTES_ERRORS.text };
+  }
+  if (value.includes("\u0000")) return { error: STAFF_NOTES_ERRORS.unsavable };
+  return { notes: value };
 }

@@ -11,7 +11,7 @@ import {
   STEP_FIELDS,
   type StepId,
 } from "~/domain/rental-application";
-import { STAFF_NOTES_ERROR, STAFF_NOTES_MAX, staffNotesOf } from "~/domain/staff-notes";
+import { checkStaffNotes, STAFF_NOTES_MAX } from "~/domain/staff-notes";
 import {
   readApplication,
   saveApplicationNote,
@@ -75,9 +75,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     return saved ? { ok: "Status saved." } : refuse(GONE, 404);
   }
   if (intent === "note") {
-    const notes = staffNotesOf(form.get("notes"));
-    if (notes === null) return refuse(STAFF_NOTES_ERROR);
-    return (await saveApplicationNote(context.db, key, id, notes, actorOf(viewer)))
+    const checked = checkStaffNotes(form.get("notes"));
+    if ("error" in checked) return refuse(checked.error);
+    return (await saveApplicationNote(context.db, key, id, checked.notes, actorOf(viewer)))
       ? { ok: "Note saved." }
       : refuse(GONE, 404);
   }

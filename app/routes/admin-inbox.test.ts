@@ -44,7 +44,9 @@ describe("inbox notes", () => {
       init: { status: number };
     };
     expect(refused.init.status).toBe(400);
-    expect(refused.data).toEqual({ error: "Notes must be text of at most 5000 characters." });
+    expect(refused.data).toEqual({
+      error: "The notes hold a character that cannot be saved. Remove it and try again.",
+    });
     const [lead] = await db.query<{ notes: string }>("SELECT notes FROM leads WHERE id = $1", [id]);
     expect(lead?.notes).toBe("Called back.");
   });

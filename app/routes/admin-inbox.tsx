@@ -4,7 +4,7 @@
 import { data, Link } from "react-router";
 import { inboxFilterOf, inboxParam, isLeadStatus } from "~/domain/inquiry";
 import { APPLICATION_STATUSES } from "~/domain/rental-application";
-import { STAFF_NOTES_ERROR, staffNotesOf } from "~/domain/staff-notes";
+import { checkStaffNotes } from "~/domain/staff-notes";
 import {
   eraseApplicationsOf,
   listApplications,
@@ -98,10 +98,10 @@ export async function action({ context, request }: Route.ActionArgs) {
       return { ok: "Status saved." };
     }
     if (intent === "note") {
-      const notes = staffNotesOf(form.get("notes"));
+      const checked = checkStaffNotes(form.get("notes"));
       if (!Number.isSafeInteger(id)) return refuse(gone, 404);
-      if (notes === null) return refuse(STAFF_NOTES_ERROR);
-      if (!(await saveLeadNote(context.db, id, notes, by))) return refuse(gone, 404);
+      if ("error" in checked) return refuse(checked.error);
+      if (!(await saveLeadNote(context.db, id, checked.notes, by))) return refuse(gone, 404);
       return { ok: "Note saved." };
     }
     if (intent === "reply" || intent === "confirm" || intent === "decline") {

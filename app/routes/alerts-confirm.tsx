@@ -1,11 +1,11 @@
 // /alerts/confirm?token=…: the link of the confirmation e-mail (docs/behaviour.md §31). Opening
 // it confirms nothing (mail scanners open links); the 'Confirm' button does, with a POST. The
 // token is read by the browser and the action only, so this page is the same for every link.
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { ALERT_LABELS } from "~/domain/listing-alerts";
 import { pageMeta } from "~/features/layout/page-meta";
-import { useLinkToken } from "~/features/listings/alert-link";
 import { linkToken } from "~/features/listings/alert-link.server";
+import { AlertLinkForm } from "~/features/listings/alert-link-form";
 import { confirmAlert } from "~/features/listings/index.server";
 import type { Route } from "./+types/alerts-confirm";
 
@@ -21,7 +21,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function AlertsConfirm({ actionData }: Route.ComponentProps) {
-  const token = useLinkToken();
   return (
     <section className="alerts-page">
       <h1>{ALERT_LABELS.confirmHeading}</h1>
@@ -30,12 +29,11 @@ export default function AlertsConfirm({ actionData }: Route.ComponentProps) {
           {actionData.confirmed ? ALERT_LABELS.confirmed : ALERT_LABELS.invalidLink}
         </p>
       ) : (
-        <Form method="post">
-          <input type="hidden" name="token" value={token} />
+        <AlertLinkForm>
           <button type="submit" className="btn btn-primary">
             {ALERT_LABELS.confirmButton}
           </button>
-        </Form>
+        </AlertLinkForm>
       )}
     </section>
   );

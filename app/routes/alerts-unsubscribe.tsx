@@ -1,11 +1,11 @@
 // /alerts/unsubscribe?token=…: every alert e-mail's link and its List-Unsubscribe URL
 // (docs/behaviour.md §31). The page asks first; a POST (the button, or a mail client's one-click
 // `List-Unsubscribe=One-Click`, RFC 8058) deletes the address from every alert at once.
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { ALERT_LABELS } from "~/domain/listing-alerts";
 import { pageMeta } from "~/features/layout/page-meta";
-import { useLinkToken } from "~/features/listings/alert-link";
 import { linkToken } from "~/features/listings/alert-link.server";
+import { AlertLinkForm } from "~/features/listings/alert-link-form";
 import { unsubscribe } from "~/features/listings/index.server";
 import type { Route } from "./+types/alerts-unsubscribe";
 
@@ -26,7 +26,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function AlertsUnsubscribe({ actionData }: Route.ComponentProps) {
-  const token = useLinkToken();
   return (
     <section className="alerts-page">
       <h1>{ALERT_LABELS.unsubscribeHeading}</h1>
@@ -37,12 +36,11 @@ export default function AlertsUnsubscribe({ actionData }: Route.ComponentProps) 
       ) : (
         <>
           <p>{ALERT_LABELS.unsubscribeIntro}</p>
-          <Form method="post">
-            <input type="hidden" name="token" value={token} />
+          <AlertLinkForm>
             <button type="submit" className="btn btn-primary">
               {ALERT_LABELS.unsubscribeButton}
             </button>
-          </Form>
+          </AlertLinkForm>
         </>
       )}
     </section>

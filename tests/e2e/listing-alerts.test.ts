@@ -137,3 +137,50 @@ test("no alert form on an available property, nor on a list without filters", as
   await expect(page.getByRole("heading", { name: "Properties", level: 1 })).toBeVisible();
   await expect(alertForm(page)).toHaveCount(0);
 });
+
+test("without JavaScript, the links' 'Confirm' and 'Unsubscribe' buttons work", async ({
+  seedListing,
+  newPage,
+}) => {
+  const suffix = uniqueSuffix();
+  const listing = await seedListing("properties", {
+    address: `${suffix} Plain Lane`,
+    currently_available: false,
+  });
+  const email = `plain.${suffix}@example.com`;
+  const page = await newPage();
+  await page.clock.install();
+  await gotoHydrated(page, `/properties/${listing.id}`);
+  await page.clock.fastForward(5000);
+  await alertForm(page).getByLabel("E-mail", { exact: true }).fill(email);
+  await alertForm(page).getByRole("button", { name: "Notify me" }).click();
+  await expect(alertForm(page).getByRole("status")).toBeVisible();
+  await expect.poll(async () => (await control.mailTo(email)).length, { timeout: 15_000 }).toBe(1);
+  const [confirmation] = await control.mailTo(email);
+  const stored = async () =>
+    (
+      (await control.outOfBandSql(
+        "SELECT count(*)::int AS n FROM listing_alerts WHERE email = $1 AND confirmed_at IS NOT NULL",
+        [email],
+      )) as { n: number }[]
+    )[0]?.n;
+
+  const plain = await newPage({ javaScriptEnabled: false });
+  await plain.goto(siteURL(linkIn(confirmation?.text ?? "", "/alerts/confirm")).href);
+  await plain.getByRole("button", { name: "Confirm", exact: true }).click();
+  await expect(
+    plain.getByRole("status").filter({
+      hasText: "Thanks! Your alert is on. Every e-mail we send has a link to stop it.",
+    }),
+  ).toBeVisible();
+  expect(await stored()).toBe(1);
+
+  await plain.goto(siteURL(linkIn(confirmation?.text ?? "", "/alerts/unsubscribe")).href);
+  await plain.getByRole("button", { name: "Unsubscribe", exact: true }).click();
+  await expect(
+    plain.getByRole("status").filter({
+      hasText: "You are unsubscribed: we deleted your e-mail address from every alert.",
+    }),
+  ).toBeVisible();
+  expect(await stored()).toBe(0);
+});
