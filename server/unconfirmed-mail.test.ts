@@ -52,4 +52,19 @@ describe("mail to unconfirmed addresses", () => {
       "Your answers are saved, but we have sent as many e-mails to target@example.com as we may for now, so no link went out. Bookmark this page to finish later.",
     );
   });
+
+  it("'Save and finish later' without an e-mail on the first step says why nothing was sent", async () => {
+    const res = await fetch(`${t.base}/rental-application/apply`, {
+      method: "POST",
+      body: new URLSearchParams({ fullName: "Later Person", email: "", intent: "later" }),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(400);
+    const page = await res.text();
+    // docs/behaviour.md §32, word for word.
+    expect(page).toContain(
+      "Enter a valid e-mail address on the first step, so we can send you the link.",
+    );
+    expect(page).toContain('value="Later Person"');
+  });
 });

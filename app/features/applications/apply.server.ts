@@ -192,6 +192,8 @@ export async function applyAction(context: AppLoadContext, request: Request) {
   if (later) {
     // Only the address matters for the link; everything else is kept as typed.
     for (const name of Object.keys(errors)) if (name !== "email") delete errors[name];
+    // The link goes to that address: say why nothing was sent (docs/behaviour.md §32).
+    if (errors.email) errors.form = APPLY_MESSAGES.emailFirst;
   }
   if (!listing && (await listingChoices(context.db)).length > 0) {
     errors.listing = APPLY_MESSAGES.pickListing;
