@@ -72,7 +72,14 @@ export function FilterBarOnDemand(props: {
       // far (a second change before the real bar showed is in it too); Enter applies everything
       // at once. A bar brought in meanwhile, by a new search or an earlier change, starts again
       // from this: a change made on the server's bar is never lost.
-      setLive((now) => ({ start, n: (now?.n ?? 0) + 1 }));
+      // A start the bar already has (a second takeover that found the same values) changes
+      // nothing: starting again would drop what was typed into the bar meanwhile.
+      const values = JSON.stringify(start.values);
+      setLive((now) =>
+        now?.start && JSON.stringify(now.start.values) === values
+          ? now
+          : { start, n: (now?.n ?? 0) + 1 },
+      );
     });
 
   return (
