@@ -65,21 +65,14 @@ export function FilterBarOnDemand(props: {
    * still in it, and still applies).
    */
   const takeOver = (form: HTMLFormElement | null | undefined, used: string | null) =>
-    void loadSearch().then(({ filterStart }) => {
+    void loadSearch().then(({ filterStart, nextLive }) => {
       if (!form) return;
-      const start = filterStart(form, used);
       // The form is read as it is now, so it holds every change made on the server's bar so
       // far (a second change before the real bar showed is in it too); Enter applies everything
-      // at once. A bar brought in meanwhile, by a new search or an earlier change, starts again
-      // from this: a change made on the server's bar is never lost.
-      // A start the bar already has (a second takeover that found the same values) changes
-      // nothing: starting again would drop what was typed into the bar meanwhile.
-      const values = JSON.stringify(start.values);
-      setLive((now) =>
-        now?.start && JSON.stringify(now.start.values) === values
-          ? now
-          : { start, n: (now?.n ?? 0) + 1 },
-      );
+      // at once. nextLive() starts the bar again only for values it did not start from, so a
+      // change is never lost, nor what was typed into the bar meanwhile.
+      const start = filterStart(form, used);
+      setLive((now) => nextLive(now, start));
     });
 
   return (

@@ -57,6 +57,23 @@ export function filterStart(form: HTMLFormElement, used: string | null): FilterS
   };
 }
 
+/** What filter-bar-on-demand.tsx shows: the real bar, from a start, mounted `n` times. */
+export interface LiveStart {
+  start?: FilterStart;
+  n?: number;
+}
+
+/**
+ * The bar after a takeover that read `start` from the server's bar: started again (a new key)
+ * only when the values differ from those it started from; otherwise as it is, with whatever was
+ * typed into it since.
+ */
+export function nextLive(now: LiveStart | null, start: FilterStart): LiveStart {
+  return now?.start && String(now.start.values) === String(start.values)
+    ? now
+    : { start, n: (now?.n ?? 0) + 1 };
+}
+
 /** The filter bar with its search: a change shows at once, is kept, and `onApplied` loads it. */
 export default function LiveFilterBar({
   kind,
