@@ -232,6 +232,15 @@ test.describe("/properties search", () => {
   }) => {
     await gotoHydrated(page, "/properties?filter=available");
     await page.getByLabel("Property Type").selectOption("Commercial");
+    // The type is kept before the search is typed: typed at once, on a list opened from a link
+    // with values, the search can still be lost (docs/testing.md, "Known races").
+    await expect
+      .poll(async () =>
+        decodeURIComponent(
+          (await page.context().cookies()).find((c) => c.name === "propertySearch")?.value ?? "",
+        ),
+      )
+      .toContain("Commercial");
     await page.getByLabel("Search", { exact: true }).fill(word());
     await expect(page.locator(".empty p")).toHaveText(
       exactly("No properties match these filters."),
