@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { grantAdmin, listAdmins, revokeAdmin } from "~/features/auth/admins.server";
-import { requireStaff } from "~/features/auth/index.server";
+import { actorOf, requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import { isValidationError } from "~/shared/http-error.server";
 import { pageFault } from "~/shared/page-fault.server";
@@ -28,13 +28,13 @@ export async function action({ context, request }: Route.ActionArgs) {
         context.db,
         email,
         context.env.adminEmails,
-        viewer.user?.email ?? viewer.user?.sub ?? null,
+        actorOf(viewer),
       );
       if (removed === 0) return data({ error: `${email} is not an admin.` }, { status: 400 });
       return { ok: `${email} is no longer an admin.` };
     }
     const address = email.trim().toLowerCase();
-    const added = await grantAdmin(context.db, email, viewer.user?.email ?? viewer.user?.sub);
+    const added = await grantAdmin(context.db, email, actorOf(viewer) ?? undefined);
     return { ok: added ? `${address} is now an admin.` : `${address} is already an admin.` };
   } catch (error) {
     // Only a refusal of the input (an address that is none, the last admin, one listed in

@@ -1,4 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from "express";
+import type { Viewer } from "~/features/auth";
+import { actorOf } from "~/features/auth/index.server";
 import { type ImageStore, withUpload } from "~/features/images/index.server";
 import type { Db } from "~/shared/db.server";
 import { HttpError } from "~/shared/http-error.server";
@@ -36,9 +38,7 @@ export function createSettingsApi({ db, images, guard, onSaved }: SettingsApiOpt
   api.put(
     "/",
     route(async (req, res) => {
-      const by = (res.locals.viewer?.user?.email ?? res.locals.viewer?.user?.sub ?? null) as
-        | string
-        | null;
+      const by = actorOf((res.locals.viewer as Viewer | undefined) ?? { user: null });
       const content = await withUpload(
         req,
         res,
