@@ -29,7 +29,13 @@ export function useHydratedNow(): boolean {
   );
 }
 
-export const loadSearch = () => import("./list-search-live");
+/** The real bar once its code is here: rendered at once, never suspending (see below). */
+let LoadedBar: typeof import("./list-search-live").default | undefined;
+export const loadSearch = () =>
+  import("./list-search-live").then((m) => {
+    LoadedBar = m.default;
+    return m;
+  });
 const LiveFilterBar = lazy(loadSearch);
 
 export function FilterBarOnDemand(props: {
@@ -49,11 +55,15 @@ export function FilterBarOnDemand(props: {
   }, [changed]);
 
   if (live) {
+    // A takeover comes once the code is here: the loaded bar replaces the server's in the same
+    // commit. A lazy one would suspend first, and React holds a fallback for 300 ms, leaving the
+    // page with no bar, where keys typed went nowhere (docs/testing.md, "Known races").
+    const Bar = LoadedBar ?? LiveFilterBar;
     return (
       <div className="on-demand">
         <Suspense fallback={null}>
           {/* Every new start (a later change, or a new search) starts the bar again from it. */}
-          <LiveFilterBar key={live.n ?? 0} {...props} start={live.start} />
+          <Bar key={live.n ?? 0} {...props} start={live.start} />
         </Suspense>
       </div>
     );
