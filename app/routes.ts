@@ -35,6 +35,7 @@ export default [
   route("admin/deleted", "routes/recently-deleted.tsx"),
   route("admin/listings", "routes/admin-listings.tsx"),
   route("admin/outbox", "routes/admin-outbox.tsx"),
+  route("admin/status", "routes/admin-status.tsx"),
   route("admin/feeds", "routes/admin-feeds.tsx"),
   route("admin/inbox", "routes/admin-inbox.tsx"),
   route("admin/inbox/export", "routes/admin-inbox-export.ts"),

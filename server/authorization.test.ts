@@ -289,6 +289,7 @@ describe("authorisation of writes and admin pages", () => {
     "/admin/deleted",
     "/admin/listings",
     "/admin/outbox",
+    "/admin/status",
     "/admin/feeds",
     "/admin/inbox",
     "/properties/1-target-road/history",

@@ -80,6 +80,7 @@ describe.skipIf(missing(!serverUrl && "TEST_DATABASE_URL is not set"))(
       await site?.t.close();
       await site?.db.close();
       await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
       await admin.end();
     });
 

@@ -71,6 +71,7 @@ describe.skipIf(missing(!serverUrl && "TEST_DATABASE_URL is not set"))(
     const admin = new pg.Client({ connectionString: serverUrl });
     afterAll(async () => {
       await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`).catch(() => undefined);
       await admin.end();
     });
 

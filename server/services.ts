@@ -1,20 +1,25 @@
 import path from "node:path";
 import { DRAFT_RETENTION_DAYS } from "~/domain/rental-application";
 import {
+  applicationRetentionJob,
   createApplicationServices,
   createPrivateBackend,
   openOutboxLinks,
   sealClearNotes,
-  startApplicationPurge,
 } from "~/features/applications/index.server";
 import { grantAdminEmails } from "~/features/auth/admins.server";
 import { backfillVariants } from "~/features/images/backfill-variants.server";
 import { createImageStore } from "~/features/images/storage.server";
-import { startLeadPurge } from "~/features/leads/index.server";
-import { startPurge } from "~/features/listings/deleted.server";
+import { leadPurgeJob } from "~/features/leads/index.server";
 import { demoContentWanted, seedDemoContent } from "~/features/listings/demo-seed.server";
-import { startAlertWorker, startStaleDigest } from "~/features/listings/index.server";
-import { startStorageRepair } from "~/features/listings/storage-repair.server";
+import {
+  alertDigestJob,
+  deletedPurgeJob,
+  dueAlertsJob,
+  repairAtStart,
+  staleDigestJob,
+  storageSweepJob,
+} from "~/features/listings/index.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { smtpMailer, startOutboxWorker } from "~/features/mail/index.server";
 import {
@@ -27,6 +32,7 @@ import { stopScrubs } from "~/shared/db-scrub.server";
 import type { Env } from "~/shared/env.server";
 import { log } from "~/shared/logger.server";
 import { makeDataDirPrivate, narrowToOwner } from "~/shared/private-files.server";
+import { type PeriodicJob, startScheduler } from "~/shared/scheduler.server";
 import { announceServer } from "~/shared/server-presence.server";
 import { backupSocketCommand } from "./backup-cli";
 
@@ -69,25 +75,29 @@ export async function startServices(env: Env) {
   }
 
   // Before the first request: what a crash left in the image folders is put right.
-  const stopRepair = await startStorageRepair(db, images, {
-    exclusive: lock !== null || presence?.alone === true,
-  });
+  await repairAtStart(db, images, { exclusive: lock !== null || presence?.alone === true });
   await presence?.joined();
-  // Listings deleted more than 30 days ago go for good, with their photos.
-  const stopPurge = startPurge(db, images);
-  // Leads closed more than LEAD_RETENTION_DAYS ago go, with their e-mail (docs/behaviour.md §27).
-  const stopLeadPurge = startLeadPurge(db, env.leads.retentionDays);
-  // Applications APPLICATION_RETENTION_DAYS after a decision or a withdrawal, drafts 30 days
-  // after their last change, with their documents (docs/behaviour.md §32).
-  const stopApplicationPurge = startApplicationPurge(db, env, DRAFT_RETENTION_DAYS);
-  // The weekly e-mail of available properties nobody confirmed lately (docs/behaviour.md §30).
-  const stopStaleDigest = startStaleDigest(db, {
-    staleAfterDays: env.staleAfterDays,
-    notify: env.leads.notify,
-    publicUrl: env.publicUrl,
-  });
-  // 'Notify me' and 'E-mail me new matches' (docs/behaviour.md §31).
-  const stopAlerts = startAlertWorker(db, { publicUrl: env.publicUrl });
+  // Periodic work, each job run once per period across instances (docs/decisions/0081).
+  const jobs: PeriodicJob[] = [
+    // Orphans too young at start go once their grace period is over.
+    storageSweepJob(db, images),
+    // Listings deleted more than 30 days ago go for good, with their photos.
+    deletedPurgeJob(db, images),
+    // Leads closed more than LEAD_RETENTION_DAYS ago go, with their e-mail (docs/behaviour.md §27).
+    leadPurgeJob(db, env.leads.retentionDays),
+    // Applications APPLICATION_RETENTION_DAYS after a decision or a withdrawal, drafts 30 days
+    // after their last change, with their documents (docs/behaviour.md §32).
+    applicationRetentionJob(db, env, DRAFT_RETENTION_DAYS),
+    // The weekly e-mail of available properties nobody confirmed lately (docs/behaviour.md §30).
+    staleDigestJob(db, {
+      staleAfterDays: env.staleAfterDays,
+      notify: env.leads.notify,
+      publicUrl: env.publicUrl,
+    }),
+    // 'Notify me' and 'E-mail me new matches' (docs/behaviour.md §31).
+    dueAlertsJob(db, { publicUrl: env.publicUrl }),
+    alertDigestJob(db, { publicUrl: env.publicUrl }),
+  ];
   // The applications' data key: private links in the outbox are sealed with it, and so are
   // staff notes (those written before are sealed now) (docs/decisions/0074).
   const dataKeys = (await createApplicationServices(env)).key;
@@ -105,6 +115,8 @@ export async function startServices(env: Env) {
   if (!outbox) {
     log().info("SMTP_URL is not set: e-mail is kept in the outbox (/admin/outbox), not sent.");
   }
+  if (outbox) jobs.push(outbox.job);
+  const scheduler = await startScheduler(db, jobs);
 
   // Never blocks the start: pages use the originals until the variants exist.
   void backfillVariants(images).then((made) => {
@@ -128,14 +140,10 @@ export async function startServices(env: Env) {
     db,
     images,
     hub,
+    scheduler,
     async close() {
-      stopRepair();
-      stopPurge();
-      stopLeadPurge();
-      stopApplicationPurge();
+      await scheduler.stop();
       await stopScrubs(db);
-      stopStaleDigest();
-      stopAlerts();
       await outbox?.stop();
       await adminSocket?.close();
       await hub.close();

@@ -39,7 +39,9 @@ describe.skipIf(missing(!serverUrl && "TEST_DATABASE_URL is not set"))(
             expect(rows.map((r) => r.name)).toEqual(files);
           } finally {
             for (const db of instances) await db.close();
+            // The scheduler's tables are in a schema beside it (scheduler.server.ts).
             await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+            await admin.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
           }
         }
       } finally {

@@ -97,8 +97,8 @@ test.describe("sign-in, roles and logout", () => {
       "/addnewconstruction",
     );
     await openUserMenu(page, user);
-    // (Site settings, Recently deleted, All listings, Listing feeds, Applications, Outbox:
-    // docs/behaviour.md §18, §22, §25, §28, §32; decision 0062.)
+    // (Site settings, Recently deleted, All listings, Listing feeds, Applications, Outbox, Status:
+    // docs/behaviour.md §18, §22, §25, §28, §32; decisions 0062, 0081.)
     await expect(menuEntries(page)).toHaveText([
       "Admin",
       "Manage admins",
@@ -109,6 +109,7 @@ test.describe("sign-in, roles and logout", () => {
       /^Inbox( \(\d+\))?$/,
       "Applications",
       "Outbox",
+      "Status",
       "Logout",
     ]);
     await expect(nav(page).getByRole("link", { name: "Manage admins" })).toHaveAttribute(

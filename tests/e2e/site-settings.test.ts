@@ -38,6 +38,7 @@ test.describe("site settings", () => {
       /^Inbox( \(\d+\))?$/,
       "Applications",
       "Outbox",
+      "Status",
     ]);
     await menu.getByRole("link", { name: "Site settings" }).click();
     await expect(page).toHaveURL(/\/admin\/site$/);

@@ -45,7 +45,9 @@ if (!missing(!serverUrl && "TEST_DATABASE_URL is not set") && serverUrl) {
         async cleanup() {
           for (const other of others) await other.close();
           await db.close();
+          // The scheduler's tables are in a schema beside it (scheduler.server.ts).
           await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+          await admin.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
           await admin.end();
         },
       };

@@ -6,6 +6,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { migrate, pgliteDb } from "~/shared/db.server";
+import { installJobTables } from "~/shared/scheduler.server";
 
 /** Sets the two variables to new templates unless they are set; returns their removal. */
 export async function providePgliteTemplates(): Promise<() => Promise<void>> {
@@ -21,7 +22,10 @@ export async function providePgliteTemplates(): Promise<() => Promise<void>> {
     const write = async (file: string) =>
       fs.writeFile(file, Buffer.from(await (await pg.dumpDataDir("none")).arrayBuffer()));
     await write(initdb);
-    await migrate(pgliteDb(pg));
+    const db = pgliteDb(pg);
+    await migrate(db);
+    // The scheduler's tables too (pg-boss's install, about a second of CPU each time).
+    await installJobTables(db);
     await write(migrated);
   } finally {
     await pg.close();

@@ -129,7 +129,9 @@ export async function serverProcessTargets(prefix = "crash"): Promise<ServerProc
       name: "postgres",
       databaseUrl: url.toString(),
       async cleanup() {
+        // The scheduler's tables are in a schema beside it (scheduler.server.ts).
         await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
         await admin.end();
       },
     });

@@ -7,6 +7,7 @@ import type { Db } from "~/shared/db.server";
 import { scheduleScrub } from "~/shared/db-scrub.server";
 import type { Env } from "~/shared/env.server";
 import { log } from "~/shared/logger.server";
+import type { PeriodicJob } from "~/shared/scheduler.server";
 import { purgeApplications } from "./applications.server";
 import { DATA_KEY_FILE, loadDataKey, parseDataKey } from "./data-key.server";
 import { DocumentVault } from "./documents.server";
@@ -120,39 +121,35 @@ async function closedBecause(env: Pick<Env, "dataDir" | "publicUrl" | "host">, l
   );
 }
 
-const HOUR_MS = 3_600_000;
-
 /**
  * Retention (docs/behaviour.md §32): applications APPLICATION_RETENTION_DAYS after a decision
  * or a withdrawal, drafts 30 days after their last change, undecided ones
  * APPLICATION_UNDECIDED_DAYS after theirs, with their documents; the documents still queued for
  * deletion; the outbox's sent and failed mail after OUTBOX_RETENTION_DAYS. Hourly, and once at
- * start. Returns a function that stops it.
+ * start; a failed pass is tried again by the scheduler.
  */
-export function startApplicationPurge(
+export function applicationRetentionJob(
   db: Db,
   env: Pick<Env, "dataDir" | "s3" | "applications" | "mail">,
   draftDays: number,
-  /** The clock (tests move it). */
-  clock: () => Date = () => new Date(),
-): () => void {
-  const run = retentionPass(db, env, draftDays, clock);
-  void run();
-  const timer = setInterval(run, HOUR_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+): PeriodicJob {
+  const pass = retentionPass(db, env, draftDays, () => new Date(), createPrivateBackend(env), {
+    rethrow: true,
+  });
+  return { name: "applications.retention", everySeconds: 3600, run: pass };
 }
 
-/** One pass of the retention worker; never throws (a failure is tried again next hour). */
+/** One pass of the retention worker; never throws unless asked (the scheduler retries). */
 export function retentionPass(
   db: Db,
   env: Pick<Env, "dataDir" | "s3" | "applications" | "mail">,
   draftDays: number,
   clock: () => Date = () => new Date(),
   backend = createPrivateBackend(env),
+  { rethrow = false } = {},
 ) {
   let running = false;
-  return async () => {
+  return async (): Promise<undefined> => {
     if (running) return;
     running = true;
     try {
@@ -179,6 +176,7 @@ export function retentionPass(
       if (mail > 0) log().info({ mail }, "deleted e-mail past OUTBOX_RETENTION_DAYS");
       if (files.failed > 0) log().warn({ files: files.failed }, "documents still to delete");
     } catch (error) {
+      if (rethrow) throw error;
       log().warn({ err: error }, "application retention: will try again");
     } finally {
       running = false;

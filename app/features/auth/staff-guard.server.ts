@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   outbox: ["admin"],
   /** 'Manage admins'. */
   staff: ["admin"],
+  /** 'Status': the scheduler's jobs, the outbox's counts, the database, storage and version. */
+  status: ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

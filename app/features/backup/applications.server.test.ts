@@ -62,7 +62,9 @@ async function openDatabase(kind: Kind, migrate: boolean): Promise<Db> {
   const db = await openDb({ databaseUrl: url.toString(), migrate });
   cleanups.push(async () => {
     await db.close();
+    // The scheduler's tables are in a schema beside it (scheduler.server.ts).
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
     await admin.end();
   });
   return db;

@@ -102,6 +102,7 @@ export function UserMenu({ viewer, onChosen }: { viewer: Viewer; onChosen?: () =
               {menuLink("/admin/inbox", inboxNew ? `Inbox (${inboxNew})` : "Inbox")}
               {menuLink("/admin/applications", "Applications")}
               {menuLink("/admin/outbox", "Outbox")}
+              {menuLink("/admin/status", "Status")}
             </>
           ) : null}
           <li>

@@ -14,7 +14,7 @@ export {
   setLeadStatus,
   statusLabel,
 } from "./leads.server";
-export { startLeadPurge } from "./purge.server";
+export { leadPurgeJob } from "./purge.server";
 export {
   type InquiryListing,
   type InquiryResult,

@@ -17,6 +17,7 @@ import {
 import { getSiteContent } from "~/features/site-settings/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
 import { log } from "~/shared/logger.server";
+import type { PeriodicJob } from "~/shared/scheduler.server";
 import { searchWhere } from "./search.server";
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -369,31 +370,27 @@ export async function purgeUnconfirmedAlerts(db: Queryable, now = new Date()): P
   return rows.length;
 }
 
-/**
- * The alerts' worker on every instance: due 'Notify me' e-mails every few seconds, the daily
- * digest and the purge of unconfirmed alerts when due.
- */
-export function startAlertWorker(db: Db, ctx: AlertMailContext, everyMs = 3000): () => void {
-  let running = false;
-  let lastHourly = 0;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+/** Due 'Notify me' e-mails, every few seconds (docs/behaviour.md §31). */
+export function dueAlertsJob(db: Db, ctx: AlertMailContext): PeriodicJob {
+  return {
+    name: "alerts.due",
+    everySeconds: 3,
+    run: async () => {
       await sendDueAlerts(db, ctx);
-      if (Date.now() - lastHourly >= 3600_000) {
-        lastHourly = Date.now();
-        await runSearchDigest(db, { ...ctx, now: new Date() });
-        await purgeUnconfirmedAlerts(db);
-      }
-    } catch (error) {
-      log().warn({ err: error }, "The listing alerts worker failed; it tries again");
-    } finally {
-      running = false;
-    }
+      return undefined;
+    },
   };
-  void run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+}
+
+/** The daily digest of new matches when due, and the purge of unconfirmed alerts (hourly). */
+export function alertDigestJob(db: Db, ctx: AlertMailContext): PeriodicJob {
+  return {
+    name: "alerts.digest",
+    everySeconds: 3600,
+    run: async () => {
+      await runSearchDigest(db, { ...ctx, now: new Date() });
+      await purgeUnconfirmedAlerts(db);
+      return undefined;
+    },
+  };
 }

@@ -4,7 +4,7 @@ import type { Collection } from "~/domain/listing-kinds";
 import type { ImageStore } from "~/features/images/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
 import { HttpError } from "~/shared/http-error.server";
-import { log } from "~/shared/logger.server";
+import type { PeriodicJob } from "~/shared/scheduler.server";
 import type { ListingSnapshot } from "./history.server";
 import { RETENTION_MS } from "./listing-writes.server";
 
@@ -138,16 +138,14 @@ export async function namedPhotos(q: Queryable): Promise<Set<string>> {
   return new Set(rows.map((r) => r.url));
 }
 
-/** Purges at start and then every hour (docs/behaviour.md §22). Returns a stop function. */
-export function startPurge(db: Db, images: ImageStore, everyMs = 60 * 60_000): () => void {
-  const run = () =>
-    purgeExpired(db, images)
-      .then((n) => {
-        if (n > 0) log().info(`Purged ${n} listings deleted more than 30 days ago.`);
-      })
-      .catch((error) => log().warn({ err: error }, "Purging deleted listings failed"));
-  void run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Purges at start and then every hour (docs/behaviour.md §22). */
+export function deletedPurgeJob(db: Db, images: ImageStore): PeriodicJob {
+  return {
+    name: "listings.deleted-purge",
+    everySeconds: 3600,
+    run: async () => {
+      const n = await purgeExpired(db, images);
+      return n > 0 ? `Purged ${n} listings deleted more than 30 days ago.` : undefined;
+    },
+  };
 }

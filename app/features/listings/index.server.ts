@@ -1,17 +1,18 @@
 // The listings feature's public surface on the server (docs/decisions/0032-layers-and-feature-surfaces.md).
 
 export {
+  alertDigestJob,
   confirmAlert,
   createAlert,
+  dueAlertsJob,
   eraseAlertsOf,
   type NewAlert,
   runSearchDigest,
   sendDueAlerts,
-  startAlertWorker,
   unsubscribe,
 } from "./alerts.server";
 export { tooLarge as csvTooLarge } from "./csv-import.server";
-export { type DeletedListing, listDeleted } from "./deleted.server";
+export { type DeletedListing, deletedPurgeJob, listDeleted } from "./deleted.server";
 export {
   type HistoryEntry,
   type HistoryOnlyPhoto,
@@ -20,4 +21,5 @@ export {
 } from "./history.server";
 export { listTable, type TablePage, type TableRow } from "./listing-table.server";
 export { getListing, getListingForEdit } from "./queries.server";
-export { runStaleDigest, startStaleDigest } from "./stale-digest.server";
+export { runStaleDigest, staleDigestJob } from "./stale-digest.server";
+export { repairAtStart, storageSweepJob } from "./storage-repair.server";

@@ -7,7 +7,7 @@ import { listingPath } from "~/domain/listing-kinds";
 import { enqueueMail } from "~/features/mail/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
 import type { Db } from "~/shared/db.server";
-import { log } from "~/shared/logger.server";
+import type { PeriodicJob } from "~/shared/scheduler.server";
 
 export const STALE_DIGEST_EVERY_DAYS = 7;
 const RUN_NAME = "stale-digest";
@@ -91,25 +91,16 @@ function staleBody(stale: StaleProperty[], options: StaleDigestOptions, company:
   ].join("\n");
 }
 
-/** Looks every hour whether the weekly digest is due (any instance may take it). */
-export function startStaleDigest(
-  db: Db,
-  options: Omit<StaleDigestOptions, "now">,
-  everyMs = 60 * 60_000,
-): () => void {
-  const run = () =>
-    runStaleDigest(db, { ...options, now: new Date() })
-      .then((stale) => {
-        if (stale && stale.length > 0) {
-          log().info(
-            { event: "stale digest", count: stale.length },
-            `Stale listings e-mail written (${stale.length} properties).`,
-          );
-        }
-      })
-      .catch((error) => log().warn({ err: error }, "The stale listings e-mail failed"));
-  void run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Looks every hour whether the weekly digest is due (one instance takes it). */
+export function staleDigestJob(db: Db, options: Omit<StaleDigestOptions, "now">): PeriodicJob {
+  return {
+    name: "listings.stale-digest",
+    everySeconds: 3600,
+    run: async () => {
+      const stale = await runStaleDigest(db, { ...options, now: new Date() });
+      return stale && stale.length > 0
+        ? `Stale listings e-mail written (${stale.length} properties).`
+        : undefined;
+    },
+  };
 }

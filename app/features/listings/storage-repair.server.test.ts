@@ -15,7 +15,7 @@ import { storageProblems } from "../../../tests/support/storage-consistency";
 import type { ListingFields } from "./listing-input.server";
 import { ListingWrites } from "./listing-writes.server";
 import { deleteListing, getListing, setImages } from "./queries.server";
-import { REPAIR_TIMING, repairImageStorage, startStorageRepair } from "./storage-repair.server";
+import { REPAIR_TIMING, repairAtStart, repairImageStorage } from "./storage-repair.server";
 
 const fields: ListingFields = {
   address: "1 Crash Close",
@@ -144,8 +144,7 @@ describe("image store repair", () => {
     await store.stageRemoval([store.folder("properties", id)]);
     await fs.mkdir(store.tempDir, { recursive: true });
     await fs.writeFile(path.join(store.tempDir, "upload-z.tmp"), "half");
-    const stop = await startStorageRepair(db, store, { exclusive: true });
-    stop();
+    await repairAtStart(db, store, { exclusive: true });
     expect(await storageProblems(db, store)).toEqual([]);
   });
 
@@ -280,8 +279,7 @@ describe.each(imageStoreTargets)("image store repair on the $name store", (targe
     await fs.writeFile(temp, "half an upload");
     const shared = await repairImageStorage(db, opened.images, { exclusive: false });
     expect(shared.temporaryRemoved).toBe(0);
-    const stop = await startStorageRepair(db, opened.images, { exclusive: true });
-    stop();
+    await repairAtStart(db, opened.images, { exclusive: true });
     await expect(fs.access(temp)).rejects.toThrow();
   });
 });

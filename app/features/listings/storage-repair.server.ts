@@ -4,6 +4,7 @@ import type { Collection } from "~/domain/listing-kinds";
 import type { ImageStore, RepairReport } from "~/features/images/index.server";
 import type { Queryable } from "~/shared/db.server";
 import { log } from "~/shared/logger.server";
+import type { PeriodicJob } from "~/shared/scheduler.server";
 import { namedPhotos } from "./deleted.server";
 
 const MINUTE = 60_000;
@@ -63,24 +64,28 @@ export async function repairImageStorage(
   });
 }
 
-/**
- * Runs the repair once (awaited: before the first request is served) and again every
- * `sweepEveryMs`, so orphans too young at start are removed once their grace period is over.
- * Returns a function that stops the sweeps.
- */
-export async function startStorageRepair(
+/** Runs the repair once, at start: awaited, before the first request is served. */
+export async function repairAtStart(
   db: Queryable,
   images: ImageStore,
   { exclusive }: { exclusive: boolean },
-): Promise<() => void> {
+): Promise<void> {
   logReport(images, await repairImageStorage(db, images, { exclusive }));
-  const timer = setInterval(() => {
-    repairImageStorage(db, images, { exclusive: false })
-      .then((report) => logReport(images, report))
-      .catch((error) => log().warn({ err: error }, "Image store sweep failed"));
-  }, REPAIR_TIMING.sweepEveryMs);
-  timer.unref();
-  return () => clearInterval(timer);
+}
+
+/**
+ * The repair again every `sweepEveryMs`, so orphans too young at start are removed once their
+ * grace period is over.
+ */
+export function storageSweepJob(db: Queryable, images: ImageStore): PeriodicJob {
+  return {
+    name: "listings.storage-sweep",
+    everySeconds: REPAIR_TIMING.sweepEveryMs / 1000,
+    run: async () => {
+      logReport(images, await repairImageStorage(db, images, { exclusive: false }));
+      return undefined;
+    },
+  };
 }
 
 function logReport(images: ImageStore, report: RepairReport) {

@@ -8,6 +8,7 @@ export {
   listOutbox,
   type OutboxMessage,
   type OutgoingMail,
+  outboxCounts,
   purgeOldMail,
   recipientHash,
   stateLabel,

@@ -1,9 +1,11 @@
 // The outbox's worker (docs/decisions/0062-outbox-for-outgoing-mail.md): on every instance, it
-// takes due messages one at a time (woken by NOTIFY outbox, and every few seconds for retries),
+// takes due messages one at a time (woken by NOTIFY outbox; retries by the scheduler's
+// `mail.outbox` job every few seconds, its `job`),
 // sends each and records the outcome. A message is leased by one worker at a time, so several
 // instances send each message once; one that fails is retried with a growing wait.
 import type { Db } from "~/shared/db.server";
 import { log } from "~/shared/logger.server";
+import type { PeriodicJob } from "~/shared/scheduler.server";
 import type { Mailer } from "./mailer.server";
 import {
   failAbandoned,
@@ -31,6 +33,8 @@ export interface OutboxWorker {
    * with how many that run sent. Calls made while a run waits to start share it.
    */
   runOnce(): Promise<number>;
+  /** What is due for a retry, sent by one instance every few seconds (the scheduler's job). */
+  job: PeriodicJob;
   /** Finishes the message being sent, then stops (closing the mailer). */
   stop(): Promise<void>;
 }
@@ -38,7 +42,7 @@ export interface OutboxWorker {
 export async function startOutboxWorker(
   db: Db,
   mailer: Mailer,
-  { everyMs = 5000, openLinks }: { everyMs?: number; openLinks?: OpenLinks } = {},
+  { openLinks }: { openLinks?: OpenLinks } = {},
 ): Promise<OutboxWorker> {
   let stopped = false;
   let last: Promise<number> = Promise.resolve(0);
@@ -93,14 +97,19 @@ export async function startOutboxWorker(
     () => void runOnce(),
     () => void runOnce(),
   );
-  const timer = setInterval(() => void runOnce(), everyMs);
-  timer.unref();
   void runOnce();
   return {
     runOnce,
+    job: {
+      name: "mail.outbox",
+      everySeconds: 5,
+      run: async () => {
+        const sent = await runOnce();
+        return sent > 0 ? `Sent ${sent} e-mails that were due.` : undefined;
+      },
+    },
     async stop() {
       stopped = true;
-      clearInterval(timer);
       await unlisten();
       await last;
       mailer.close();

@@ -35,7 +35,7 @@ for (const target of dbTargets) {
     let smtp: TestSmtp;
     const workers: OutboxWorker[] = [];
     const start = async (on: Db = db) => {
-      const worker = await startOutboxWorker(on, smtpMailer(smtp.url, FROM), { everyMs: 60_000 });
+      const worker = await startOutboxWorker(on, smtpMailer(smtp.url, FROM));
       workers.push(worker);
       return worker;
     };
@@ -124,7 +124,6 @@ for (const target of dbTargets) {
       await db.query("UPDATE outbox SET next_attempt_at = now()");
       const opened: [string, string | null][] = [];
       const worker = await startOutboxWorker(db, smtpMailer(smtp.url, FROM), {
-        everyMs: 60_000,
         openLinks: (bytes, ref) => {
           opened.push([bytes.toString(), ref]);
           return [link];

@@ -260,6 +260,15 @@ export async function listOutbox(
   return { messages, total: count?.n ?? 0 };
 }
 
+/** How many messages wait to be sent and how many failed for good (the 'Status' page). */
+export async function outboxCounts(db: Queryable): Promise<{ waiting: number; failed: number }> {
+  const [row] = await db.query<{ waiting: number; failed: number }>(
+    `SELECT count(*) FILTER (WHERE state = 'waiting')::int AS waiting,
+       count(*) FILTER (WHERE state = 'failed')::int AS failed FROM outbox`,
+  );
+  return { waiting: row?.waiting ?? 0, failed: row?.failed ?? 0 };
+}
+
 /** 'Sent', 'Waiting' or 'Failed: {reason}' (docs/behaviour.md §26). */
 export function stateLabel(message: Pick<OutboxMessage, "state" | "lastError">): string {
   if (message.state === "sent") return "Sent";

@@ -302,7 +302,9 @@ describe.skipIf(missing(!serverUrl && "TEST_DATABASE_URL is not set"))(
         // Neither lock nor socket is involved with a database server.
         expect(await exists(path.join(root, "db"))).toBe(false);
       } finally {
+        // The scheduler's tables are in a schema beside it (scheduler.server.ts).
         await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
         await admin.end();
       }
     });

@@ -16,3 +16,4 @@ export {
   DataDirLockedError,
   lockPathFor,
 } from "./data-dir-lock.server";
+export { readSiteStatus, type SiteStatus } from "./status.server";
