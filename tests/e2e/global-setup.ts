@@ -1,6 +1,7 @@
 // Starts the built site once per Playwright worker for the whole run, each on a fresh embedded
-// database with the demo content, and returns the teardown that stops them and removes their data
-// directories. A worker uses only its own server (server-info.ts), so tests that change shared
+// database with the demo content (or, with E2E_DATABASE_URL, on that PostgreSQL in a schema of
+// its own: .ci/run runs the suite both ways), and returns the teardown that stops them and removes
+// their data directories (and schemas). A worker uses only its own server (server-info.ts), so tests that change shared
 // data (listings, admin grants, site settings) never meet another worker's.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
@@ -8,6 +9,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
+import pg from "pg";
 import { providePgliteTemplates } from "../support/pglite-template";
 
 export default async function globalSetup(config: FullConfig) {
@@ -34,6 +36,7 @@ export default async function globalSetup(config: FullConfig) {
 /** Starts one test server; its addresses go into the environment as E2E_*_{index}. */
 async function startServer(index: number) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "leasing-e2e-"));
+  const database = await postgresSchema(index);
   const child: ChildProcess = spawn(
     process.execPath,
     ["--import", "tsx", "tests/e2e/test-server.ts"],
@@ -41,7 +44,7 @@ async function startServer(index: number) {
       env: {
         ...process.env,
         NODE_ENV: "development", // the development sign-in runs only then (decision 0013)
-        DATABASE_URL: "",
+        DATABASE_URL: database?.url ?? "",
         OIDC_CLIENT_ID: "",
         OIDC_CLIENT_SECRET: "",
         ADMIN_EMAILS: "",
@@ -51,7 +54,10 @@ async function startServer(index: number) {
       stdio: ["ignore", "pipe", "inherit"],
     },
   );
-  const removeDataDir = () => fs.rm(dataDir, { recursive: true, force: true });
+  const removeDataDir = async () => {
+    await fs.rm(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  };
   // The server listens on port 0 and prints the ports it got (test-server.ts): a line
   // `test-server ready {"port":…,"controlPort":…}` on its own stdout.
   let ports: { port: number; controlPort: number };
@@ -101,5 +107,30 @@ async function startServer(index: number) {
       await exited;
     }
     await removeDataDir();
+  };
+}
+
+/** With E2E_DATABASE_URL: a schema of its own for worker `index`'s server, dropped after. */
+async function postgresSchema(index: number) {
+  const base = process.env.E2E_DATABASE_URL;
+  if (!base) return null;
+  const schema = `e2e_${process.pid}_${index}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  const drop = async () => {
+    // The scheduler's tables are in a schema beside it (app/shared/scheduler.server.ts).
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
+  };
+  await drop();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const url = new URL(base);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    async drop() {
+      await drop();
+      await admin.end();
+    },
   };
 }

@@ -3,7 +3,16 @@
 import { company } from "~/domain/company";
 import { listingPath } from "~/domain/listing-kinds";
 import { expect, test } from "./fixtures";
-import { card, cardTitles, openLive, stillSameDocument, uniqueSuffix } from "./helpers";
+import {
+  card,
+  cardTitles,
+  demoListing,
+  gotoHydrated,
+  lightboxReady,
+  openLive,
+  stillSameDocument,
+  uniqueSuffix,
+} from "./helpers";
 
 const LIVE = { timeout: 8_000 } as const;
 const FEATURED = "section[aria-labelledby='featured-title'] li.card";
@@ -152,5 +161,48 @@ test.describe("live updates", () => {
     await control.removeListing("newConstruction", twin.id);
     await expect(featured).toHaveCount(3, LIVE);
     await expect.poll(() => stillSameDocument(page)).toBe(true);
+  });
+
+  test("an open lightbox stays on the photo shown when the page's data is loaded again", async ({
+    page,
+    control,
+    seedListing,
+  }) => {
+    const photos = (await demoListing(company.featuredAddresses[0] as string)).image_urls;
+    expect(photos.length).toBe(3);
+    const listing = await seedListing("properties", {
+      address: `E2E Lightbox ${uniqueSuffix()} Lane`,
+      description: "Before the change",
+      image_urls: photos,
+      currently_available: true,
+    });
+    // The demo house's photo files, shared: taken off again before the listing is deleted, which
+    // would take its photos away with it.
+    try {
+      await gotoHydrated(page, listingPath("properties", listing.id));
+      await page.getByTestId("gallery").locator("button").first().click();
+      const current = page.locator(".yarl__slide_current img").first();
+      await expect(current).toHaveAttribute("src", photos[0] as string);
+      await lightboxReady(page);
+      await page.getByRole("button", { name: "Next image" }).click();
+      await expect(current).toHaveAttribute("src", photos[1] as string);
+      // The page's data is loaded again (as an admin's page does when a lead arrives, or any
+      // page after a form is sent): the page behind takes the change, the photo shown stays.
+      await control.outOfBandSql(
+        "UPDATE listings SET description = $3 WHERE collection = $1 AND id = $2",
+        ["properties", listing.id, "After the change"],
+      );
+      await page.evaluate(() =>
+        (
+          window as unknown as { __reactRouterDataRouter: { revalidate(): Promise<void> } }
+        ).__reactRouterDataRouter.revalidate(),
+      );
+      await expect(page.locator("article")).toContainText("After the change", LIVE);
+      await expect(current).toHaveAttribute("src", photos[1] as string);
+      await page.getByRole("button", { name: "Next image" }).click();
+      await expect(current).toHaveAttribute("src", photos[2] as string);
+    } finally {
+      await control.setImages("properties", listing.id, []);
+    }
   });
 });

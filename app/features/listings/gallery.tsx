@@ -37,6 +37,7 @@ export function Gallery({ urls, address, captions }: GalleryProps) {
             alts={alts}
             captions={urls.map((url) => captions?.[url]?.trim() ?? "")}
             index={openAt}
+            onView={setOpenAt}
             onClose={() => setOpenAt(null)}
           />
         </Suspense>
