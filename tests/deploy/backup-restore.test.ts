@@ -58,7 +58,9 @@ async function stateOf(db: Db, images: ImageStore): Promise<State> {
     await tx.query("SET LOCAL TIME ZONE 'UTC'");
     const names = await tx.query<{ name: string }>(
       `SELECT table_name AS name FROM information_schema.tables
-        WHERE table_schema = current_schema() AND table_name <> 'schema_migrations'`,
+        WHERE table_schema = current_schema()
+          -- The scheduler's record is not carried (archive.server.ts, NOT_BACKED_UP).
+          AND table_name NOT IN ('schema_migrations', 'job_runs')`,
     );
     for (const { name } of names) {
       const rows = await tx.query<{ row: string }>(

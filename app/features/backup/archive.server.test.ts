@@ -131,6 +131,27 @@ describe("restoring a backup", () => {
     }
   });
 
+  it("restores into a database whose server has already run its jobs; their record is not carried", async () => {
+    await source.query(
+      "INSERT INTO job_runs (name, every_seconds, last_started_at) VALUES ('leads.purge', 3600, now())",
+    );
+    const withRuns = path.join(root, "out", "with-runs.tar.gz");
+    await writeBackup(source, new DiskImageStore(path.join(root, "source-images")), withRuns);
+    await source.query("DELETE FROM job_runs");
+    const db = await openDb({ dataDir: "memory://" });
+    const images = new DiskImageStore(path.join(root, "restored-after-jobs"));
+    try {
+      // A server started on the new database once: its scheduler recorded a run.
+      await db.query("INSERT INTO job_runs (name, every_seconds) VALUES ('mail.outbox', 5)");
+      await restoreBackup(db, images, withRuns);
+      expect(await isAdmin(db, staff)).toBe(true);
+      const runs = await db.query<{ name: string }>("SELECT name FROM job_runs");
+      expect(runs.map((r) => r.name)).toEqual(["mail.outbox"]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it("refuses an archive over the size limit before reading it, and one that inflates past it", async () => {
     const { size } = await fs.stat(backup);
     await expect(

@@ -102,13 +102,21 @@ export class BackupRefusedError extends HttpError {
   }
 }
 
-/** The application's tables (not schema_migrations), parents before children. */
+/**
+ * Tables a backup does not carry: the migrations (written by the migrations themselves) and the
+ * scheduler's record of its runs, which belongs to the server that ran them (a restored site
+ * starts its own; docs/operations.md, "Scheduled jobs and the 'Status' page").
+ */
+export const NOT_BACKED_UP = ["schema_migrations", "job_runs"] as const;
+
+/** The application's tables (not those of NOT_BACKED_UP), parents before children. */
 async function tablesInOrder(db: Queryable): Promise<string[]> {
   const tables = (
     await db.query<{ name: string }>(
       `SELECT table_name AS name FROM information_schema.tables
         WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
-          AND table_name <> 'schema_migrations' ORDER BY table_name`,
+          AND NOT (table_name = ANY($1::text[])) ORDER BY table_name`,
+      [NOT_BACKED_UP],
     )
   ).map((r) => r.name);
   const edges = await db.query<{ child: string; parent: string }>(
