@@ -53,6 +53,26 @@ for (const target of dbTargets) {
       }
     });
 
+    it("plans a job marked not to run at start for a period later, not now", async () => {
+      const { db } = await database();
+      let runs = 0;
+      await scheduler(
+        db,
+        [
+          { name: "test.now", everySeconds: 3600, run: async () => void runs++ },
+          { name: "test.later", everySeconds: 3600, atStart: false, run: async () => void runs++ },
+        ],
+        [],
+        FAST,
+      );
+      // The start has asked for every run due now before it returned.
+      const schema = await jobSchema(db);
+      const planned = await db.query<{ name: string }>(
+        `SELECT name FROM ${schema}.job WHERE name LIKE 'test.%' ORDER BY name`,
+      );
+      expect(planned.map((p) => p.name)).toEqual(["test.now"]);
+    });
+
     it("retries a failed run with the job's name in the log, and shows the last error", async () => {
       const { db } = await database();
       const logs = captureLogs("debug");

@@ -12,6 +12,8 @@ export interface PeriodicJob {
   /** Dotted, feature first: `leads.purge`. */
   name: string;
   everySeconds: number;
+  /** false: the first run is a period after the start, not at it (default: at it). */
+  atStart?: boolean;
   /** One run. A summary is logged at info; a throw is a failure, retried with backoff. */
   run: () => Promise<string | undefined>;
 }
@@ -125,7 +127,9 @@ export async function startScheduler(
       .sendThrottled(name, {}, {}, every, name)
       .catch((error) => log().warn({ err: error, job: name }, `Could not plan the job ${name}`));
   // The first asks are made before the start returns: the first runs are due at once.
-  await Promise.all(periodic.map((job) => ask(job.name, job.everySeconds)));
+  await Promise.all(
+    periodic.filter((job) => job.atStart !== false).map((job) => ask(job.name, job.everySeconds)),
+  );
   const timers = periodic.map((job) => {
     const timer = setInterval(() => void ask(job.name, job.everySeconds), job.everySeconds * 1000);
     timer.unref();

@@ -81,6 +81,8 @@ export function storageSweepJob(db: Queryable, images: ImageStore): PeriodicJob 
   return {
     name: "listings.storage-sweep",
     everySeconds: REPAIR_TIMING.sweepEveryMs / 1000,
+    // At start the repair has just run, before the first request (repairAtStart).
+    atStart: false,
     run: async () => {
       logReport(images, await repairImageStorage(db, images, { exclusive: false }));
       return undefined;
