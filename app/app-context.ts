@@ -19,17 +19,19 @@ declare module "react-router" {
     /** The request's id, as its `X-Request-Id` answer header names it (for the error page). */
     requestId?: string;
     /**
-     * Counts an inquiry against its client's hourly limit (INQUIRY_RATE_LIMIT): the seconds to
-     * wait, or 0 to go ahead (server/rate-limits.ts).
+     * Counts a post against its client's hourly limit of that name, one a feature declares in
+     * its contract (`limits`; server/rate-limits.ts): the seconds to wait, or 0 to go ahead.
+     * Absent where nothing is limited (tests of loaders and actions).
      */
-    limitInquiry?: () => Promise<number>;
-    /** The same for 'Notify me' and 'E-mail me new matches' (docs/behaviour.md §31). */
-    limitAlert?: () => Promise<number>;
-    /** The same for starting an online application and 'Save and finish later' (§32). */
-    limitApplication?: () => Promise<number>;
+    limit?: (name: string) => Promise<number>;
     /** The online applications' data key and private document store (docs/behaviour.md §32). */
     applications: ApplicationServices;
     /** The listing feeds, kept until the data changes (docs/behaviour.md §28). */
     feeds: FeedCache;
+    /**
+     * 'Erase this person' (docs/behaviour.md §27), every feature's part (server/features.ts):
+     * how many of the person's messages, applications and alerts went.
+     */
+    erasePerson: (email: string, by: { actorId: string | null }) => Promise<number>;
   }
 }

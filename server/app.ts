@@ -23,6 +23,7 @@ import { bodyLimits } from "./body-limits";
 import { createPageTargets, type PageTargets } from "./canonical-url";
 import { clientKey } from "./client-address";
 import { finalErrorHandler } from "./error-handler";
+import { erasePerson, featureLimits } from "./features";
 import { sendFetchResponse, toFetchRequest, writePageAnswer } from "./fetch-bridge";
 import { healthChecks } from "./health";
 import { PageCache } from "./page-cache";
@@ -120,20 +121,17 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   // The id request-log.ts gave each page request, for the loaders' and actions' context.
   const requestIdOf = new WeakMap<Request, string>();
   const renderLimit = renderLimiter(env.limits.rendersPerMinute);
-  const inquiryLimit = inquiryLimiter(env.leads.inquiriesPerHour, env.databaseUrl ? db : null);
-  // 'Notify me' and 'E-mail me new matches' are limited as inquiries are, on a count of their own.
-  const alertLimit = inquiryLimiter(
-    env.leads.inquiriesPerHour,
-    env.databaseUrl ? db : null,
-    "alert:",
-  );
-  const applicationLimit = inquiryLimiter(
-    env.leads.inquiriesPerHour,
-    env.databaseUrl ? db : null,
-    "application:",
-  );
   // The key that seals applications, and their private document store (docs/decisions/0071).
   const applications = await createApplicationServices(env);
+  const services = { db: loaderDb, env, images, applications };
+  // The features' per-client limits (their contracts' `limits`, server/features.ts): posts
+  // counted per client address and hour, on every instance alike with DATABASE_URL.
+  const limiters = new Map(
+    [...featureLimits(services)].map(([name, perHour]) => [
+      name,
+      inquiryLimiter(perHour, env.databaseUrl ? db : null, `${name}:`),
+    ]),
+  );
   const hasSessionCookie = (cookie: string | null | undefined) =>
     sessionTokenFromCookies(cookie, env.session) !== undefined;
   const pages = createPagePipeline<AppLoadContext>({
@@ -156,11 +154,14 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
           env,
           viewer,
           requestId: requestIdOf.get(request),
-          limitInquiry: () => inquiryLimit(clientOf.get(request) ?? "unknown"),
-          limitAlert: () => alertLimit(clientOf.get(request) ?? "unknown"),
-          limitApplication: () => applicationLimit(clientOf.get(request) ?? "unknown"),
+          limit: (name: string) => {
+            const limiter = limiters.get(name);
+            if (!limiter) throw new Error(`No feature declares the limit "${name}".`);
+            return limiter(clientOf.get(request) ?? "unknown");
+          },
           applications,
           feeds,
+          erasePerson: (email, by) => erasePerson(services, email, by),
         },
       };
     },

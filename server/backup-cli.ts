@@ -27,6 +27,7 @@ import {
 import { type Db, openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { makePrivateDir } from "~/shared/private-files.server";
+import { notBackedUpTables } from "./features";
 
 export const BACKUP_USAGE = `Usage: npm run backup -- <file>    write every table, photo and application document to <file> (a .tar.gz)
        npm run restore -- <file>   load <file> into an empty database, photo store and private store
@@ -101,6 +102,7 @@ export async function runBackupCli(
       try {
         const manifest = await writeBackup(target.db, createImageStore(env), file, {
           documents: createPrivateBackend(env),
+          notBackedUp: notBackedUpTables(),
         });
         console.log(`Backup written to ${file}: ${summary(manifest)}`);
       } finally {
@@ -113,6 +115,7 @@ export async function runBackupCli(
     try {
       const { manifest } = await restoreBackup(target.db, createImageStore(env), file, {
         documents: createPrivateBackend(env),
+        notBackedUp: notBackedUpTables(),
       });
       console.log(`Restored ${file}: ${summary(manifest)}`);
     } finally {
@@ -148,7 +151,10 @@ export function backupSocketCommand(db: Db, images: ImageStore, documents?: Blob
     if (typeof file !== "string" || !path.isAbsolute(file)) {
       return { ok: false, error: "backup needs an absolute file path" };
     }
-    const manifest = await writeBackup(db, images, file, { documents });
+    const manifest = await writeBackup(db, images, file, {
+      documents,
+      notBackedUp: notBackedUpTables(),
+    });
     return { ok: true, summary: summary(manifest) };
   };
 }

@@ -1,7 +1,5 @@
 import path from "node:path";
-import { DRAFT_RETENTION_DAYS } from "~/domain/rental-application";
 import {
-  applicationRetentionJob,
   createApplicationServices,
   createPrivateBackend,
   openOutboxLinks,
@@ -10,16 +8,8 @@ import {
 import { grantAdminEmails } from "~/features/auth/admins.server";
 import { backfillVariants } from "~/features/images/backfill-variants.server";
 import { createImageStore } from "~/features/images/storage.server";
-import { leadPurgeJob } from "~/features/leads/index.server";
 import { demoContentWanted, seedDemoContent } from "~/features/listings/demo-seed.server";
-import {
-  alertDigestJob,
-  deletedPurgeJob,
-  dueAlertsJob,
-  repairAtStart,
-  staleDigestJob,
-  storageSweepJob,
-} from "~/features/listings/index.server";
+import { repairAtStart } from "~/features/listings/index.server";
 import { LiveHub } from "~/features/live/hub.server";
 import { smtpMailer, startOutboxWorker } from "~/features/mail/index.server";
 import {
@@ -35,6 +25,7 @@ import { makeDataDirPrivate, narrowToOwner } from "~/shared/private-files.server
 import { type PeriodicJob, startScheduler } from "~/shared/scheduler.server";
 import { announceServer } from "~/shared/server-presence.server";
 import { backupSocketCommand } from "./backup-cli";
+import { featureJobs } from "./features";
 
 /**
  * Opens the database (migrated), the image store and the live hub; grants ADMIN_EMAILS;
@@ -78,29 +69,11 @@ export async function startServices(env: Env) {
   await repairAtStart(db, images, { exclusive: lock !== null || presence?.alone === true });
   await presence?.joined();
   // Periodic work, each job run once per period across instances (docs/decisions/0081).
-  const jobs: PeriodicJob[] = [
-    // Orphans too young at start go once their grace period is over.
-    storageSweepJob(db, images),
-    // Listings deleted more than 30 days ago go for good, with their photos.
-    deletedPurgeJob(db, images),
-    // Leads closed more than LEAD_RETENTION_DAYS ago go, with their e-mail (docs/behaviour.md §27).
-    leadPurgeJob(db, env.leads.retentionDays),
-    // Applications APPLICATION_RETENTION_DAYS after a decision or a withdrawal, drafts 30 days
-    // after their last change, with their documents (docs/behaviour.md §32).
-    applicationRetentionJob(db, env, DRAFT_RETENTION_DAYS),
-    // The weekly e-mail of available properties nobody confirmed lately (docs/behaviour.md §30).
-    staleDigestJob(db, {
-      staleAfterDays: env.staleAfterDays,
-      notify: env.leads.notify,
-      publicUrl: env.publicUrl,
-    }),
-    // 'Notify me' and 'E-mail me new matches' (docs/behaviour.md §31).
-    dueAlertsJob(db, { publicUrl: env.publicUrl }),
-    alertDigestJob(db, { publicUrl: env.publicUrl }),
-  ];
+  const applications = await createApplicationServices(env);
+  const jobs: PeriodicJob[] = featureJobs({ db, env, images, applications });
+  const dataKeys = applications.key;
   // The applications' data key: private links in the outbox are sealed with it, and so are
   // staff notes (those written before are sealed now) (docs/decisions/0074).
-  const dataKeys = (await createApplicationServices(env)).key;
   if (dataKeys) {
     await sealClearNotes(db, dataKeys).catch((error) =>
       log().warn({ err: error }, "Sealing earlier application notes failed; tried at next start"),

@@ -5,18 +5,13 @@ import { data, Link } from "react-router";
 import { inboxFilterOf, inboxParam, isLeadStatus } from "~/domain/inquiry";
 import { APPLICATION_STATUSES } from "~/domain/rental-application";
 import { checkStaffNotes } from "~/domain/staff-notes";
-import {
-  eraseApplicationsOf,
-  listApplications,
-  removeQueued,
-} from "~/features/applications/index.server";
+import { listApplications } from "~/features/applications/index.server";
 import { actorOf, requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout/page-meta";
 import { InboxList } from "~/features/leads/inbox-list";
 import {
   type Answer,
   answerLead,
-  eraseLeadsOf,
   leadEvents,
   leadListings,
   leadMailOf,
@@ -24,7 +19,6 @@ import {
   saveLeadNote,
   setLeadStatus,
 } from "~/features/leads/index.server";
-import { scheduleScrub } from "~/shared/db-scrub.server";
 import { pageFault } from "~/shared/page-fault.server";
 import { isForm, readForm } from "~/shared/read-form.server";
 import type { Route } from "./+types/admin-inbox";
@@ -122,16 +116,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (typeof email !== "string" || email.trim() === "" || email.length > 254) {
         return refuse("Name the e-mail address to erase.");
       }
-      const leads = await eraseLeadsOf(context.db, email);
-      // Their online applications too (docs/behaviour.md §32).
-      const { key, vault } = context.applications;
-      const applications = key
-        ? await eraseApplicationsOf(context.db, key, email, { actorId: viewer.user?.sub ?? null })
-        : { erased: 0, storageKeys: [] };
-      if (vault) await removeQueued(context.db, vault, applications.storageKeys);
-      // The erased text leaves the database's files too, in the background (decision 0075).
-      scheduleScrub(context.db);
-      const erased = leads + applications.erased;
+      // Leads, alerts, applications and e-mail: every feature's part (docs/behaviour.md §27, §32).
+      const erased = await context.erasePerson(email, { actorId: viewer.user?.sub ?? null });
       return { ok: `Erased ${erased} item${erased === 1 ? "" : "s"} from ${email.trim()}.` };
     }
     return refuse("Unknown action.");

@@ -4,9 +4,11 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { eraseLeadsOf } from "~/features/leads/index.server";
+import { DiskImageStore } from "~/features/images/index.server";
+import { erasePerson } from "../../server/features";
 import { openDb } from "./db.server";
 import { scheduleScrub, scrubErasedData, stopScrubs } from "./db-scrub.server";
+import { readEnv } from "./env.server";
 
 async function filesHolding(dir: string, marker: string): Promise<string[]> {
   const needle = Buffer.from(marker, "utf8");
@@ -40,7 +42,14 @@ describe("scrub after erasure (embedded database files)", () => {
       [email, `Body ${marker}`],
     );
     await db.exec("CHECKPOINT");
-    expect(await eraseLeadsOf(db, email)).toBe(1);
+    // 'Erase this person', every feature's part (the lead; the e-mail to the address).
+    const services = {
+      db,
+      env: readEnv({}),
+      images: new DiskImageStore(path.join(dir, "images")),
+      applications: { key: null, vault: null },
+    };
+    expect(await erasePerson(services, email, { actorId: null })).toBe(1);
     // Deleted is not gone: the bytes are still in the table files and the log.
     expect((await filesHolding(dir, marker)).length).toBeGreaterThan(0);
     const started = performance.now();
@@ -49,6 +58,7 @@ describe("scrub after erasure (embedded database files)", () => {
     expect(await filesHolding(dir, marker)).toEqual([]);
     // Cheap enough for the background (measured: see docs/decisions/0075).
     expect(took).toBeLessThan(10_000);
+    await stopScrubs(db);
     await db.close();
   });
 

@@ -202,7 +202,7 @@ export async function applyAction(context: AppLoadContext, request: Request) {
   if (Object.keys(errors).length > 0) {
     return refuse({ errors, values: answers, listing: listingValue });
   }
-  const wait = context.limitApplication ? await context.limitApplication() : 0;
+  const wait = (await context.limit?.("application")) ?? 0;
   if (wait > 0) {
     return refuse(
       {
@@ -392,7 +392,7 @@ export async function continueAction(context: AppLoadContext, request: Request) 
     return refuse({ errors: { form: APPLY_MESSAGES.emailFirst }, values: merged });
   }
   if (intent === "later") {
-    const wait = context.limitApplication ? await context.limitApplication() : 0;
+    const wait = (await context.limit?.("application")) ?? 0;
     if (wait > 0) {
       return refuse(
         { errors: { form: tooManyFromNetwork("applications", wait) }, values: merged },

@@ -10,6 +10,7 @@ export {
   revokeAdmin,
 } from "./admins.server";
 export { InvalidEmailError, normalizeEmail } from "./emails";
+export { authFeature } from "./feature.server";
 export {
   actorOf,
   can,

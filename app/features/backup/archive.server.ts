@@ -73,12 +73,16 @@ export interface BackupOptions {
    * is refused once any application has a document, rather than written without them.
    */
   documents?: BlobBackend;
+  /** Tables the features say a backup leaves out (server/features.ts, `notBackedUpTables`). */
+  notBackedUp?: readonly string[];
 }
 
 export interface RestoreOptions {
   limits?: RestoreLimits;
   /** Where the archive's application documents go (createPrivateBackend); needed if it has any. */
   documents?: BlobBackend;
+  /** As for the backup: tables whose rows in the target do not make it "not empty". */
+  notBackedUp?: readonly string[];
 }
 
 export interface BackupManifest {
@@ -103,20 +107,21 @@ export class BackupRefusedError extends HttpError {
 }
 
 /**
- * Tables a backup does not carry: the migrations (written by the migrations themselves) and the
- * scheduler's record of its runs, which belongs to the server that ran them (a restored site
- * starts its own; docs/operations.md, "Scheduled jobs and the 'Status' page").
+ * The one table no feature owns: the migrations' record, written by the migrations themselves.
+ * The features name the others a backup leaves out (their `notBackedUp`, docs/architecture.md,
+ * "The feature contract"); every other table of the schema is carried, so a table nobody
+ * declared is never lost.
  */
-export const NOT_BACKED_UP = ["schema_migrations", "job_runs"] as const;
+const MIGRATIONS_TABLE = "schema_migrations";
 
-/** The application's tables (not those of NOT_BACKED_UP), parents before children. */
-async function tablesInOrder(db: Queryable): Promise<string[]> {
+/** The application's tables (not the migrations' nor `notBackedUp`), parents before children. */
+async function tablesInOrder(db: Queryable, notBackedUp: readonly string[]): Promise<string[]> {
   const tables = (
     await db.query<{ name: string }>(
       `SELECT table_name AS name FROM information_schema.tables
         WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
           AND NOT (table_name = ANY($1::text[])) ORDER BY table_name`,
-      [NOT_BACKED_UP],
+      [[MIGRATIONS_TABLE, ...notBackedUp]],
     )
   ).map((r) => r.name);
   const edges = await db.query<{ child: string; parent: string }>(
@@ -168,12 +173,12 @@ export async function writeBackup(
   db: Db,
   images: ImageStore,
   file: string,
-  { by = "cli", documents }: BackupOptions = {},
+  { by = "cli", documents, notBackedUp = [] }: BackupOptions = {},
 ) {
   for (let attempt = 1; ; attempt++) {
     const staging = await fs.mkdtemp(path.join(os.tmpdir(), "backup-"));
     try {
-      const manifest = await stage(db, images, documents, staging);
+      const manifest = await stage(db, images, documents, notBackedUp, staging);
       if (manifest === null) {
         if (attempt < ATTEMPTS) continue;
         throw new Error("Photos or documents kept changing while the backup was taken; try again.");
@@ -199,6 +204,7 @@ async function stage(
   db: Db,
   images: ImageStore,
   documents: BlobBackend | undefined,
+  notBackedUp: readonly string[],
   dir: string,
 ): Promise<BackupManifest | null> {
   await fs.mkdir(path.join(dir, "tables"));
@@ -218,7 +224,7 @@ async function stage(
       await tx.query<{ name: string }>("SELECT name FROM schema_migrations ORDER BY name")
     ).map((r) => r.name);
     const tables: BackupManifest["tables"] = [];
-    for (const name of await tablesInOrder(tx)) {
+    for (const name of await tablesInOrder(tx, notBackedUp)) {
       // Generated columns (rent, search words: db/migrations/0009) are made again on restore.
       const [row] = await tx.query<{ rows: string; n: number }>(
         `SELECT coalesce(json_agg(to_jsonb(t) - $1::text[]), '[]')::text AS rows,
@@ -391,8 +397,9 @@ export async function whyNotEmpty(
   db: Db,
   images: ImageStore,
   documents?: BlobBackend,
+  notBackedUp: readonly string[] = [],
 ): Promise<string | null> {
-  for (const table of await tablesInOrder(db)) {
+  for (const table of await tablesInOrder(db, notBackedUp)) {
     const [row] = await db.query<{ any: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM ${ident(table)}) AS any`,
     );
@@ -418,7 +425,7 @@ export async function restoreBackup(
   db: Db,
   images: ImageStore,
   file: string,
-  { limits = RESTORE_LIMITS, documents }: RestoreOptions = {},
+  { limits = RESTORE_LIMITS, documents, notBackedUp = [] }: RestoreOptions = {},
 ) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "restore-"));
   try {
@@ -450,7 +457,7 @@ export async function restoreBackup(
         `The backup holds ${documentKeys.length} application documents and no private store was given for them. Nothing was changed.`,
       );
     }
-    const busy = await whyNotEmpty(db, images, documents);
+    const busy = await whyNotEmpty(db, images, documents, notBackedUp);
     if (busy)
       throw new BackupRefusedError(`The target is not empty: ${busy}. Nothing was changed.`);
 

@@ -1,5 +1,6 @@
 // The feeds feature's public surface on the server (docs/decisions/0032-layers-and-feature-surfaces.md).
 
+export { feedsFeature } from "./feature.server";
 export { type BuiltFeed, FEED_MAX_AGE_MS, FeedCache } from "./feed-cache.server";
 export type { FeedRow, FeedSnapshot } from "./feed-data.server";
 export {

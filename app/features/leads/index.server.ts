@@ -1,4 +1,5 @@
 export { type Answer, type AnswerResult, answerLead } from "./answer.server";
+export { leadsFeature } from "./feature.server";
 export {
   allLeads,
   countNewLeads,

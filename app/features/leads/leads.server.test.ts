@@ -2,7 +2,6 @@
 // counted for 'Inbox (3)', and deleted with that e-mail LEAD_RETENTION_DAYS after they were
 // closed, never while open.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAlert } from "~/features/listings/index.server";
 import type { Db } from "~/shared/db.server";
 import { dbTargets } from "../../../tests/support/db-targets";
 import {
@@ -87,24 +86,6 @@ for (const target of dbTargets) {
       expect(
         await db.query("SELECT 1 FROM leads WHERE lower(email) = 'twice@example.com'"),
       ).toEqual([]);
-    });
-
-    it("'Erase this person' takes the address's listing alerts and their e-mails too", async () => {
-      await store("alerted@example.com");
-      await createAlert(
-        db,
-        "Alerted@Example.com",
-        { kind: "search", collection: "properties", search: new URLSearchParams("beds=2") },
-        { publicUrl: "https://rent.example.com" },
-      );
-      const alertMail = () =>
-        db.query("SELECT 1 FROM outbox WHERE ref = 'alerts:alerted@example.com'");
-      expect(await alertMail()).toHaveLength(1);
-      expect(await eraseLeadsOf(db, "alerted@example.com")).toBe(1);
-      expect(
-        await db.query("SELECT 1 FROM listing_alerts WHERE lower(email) = 'alerted@example.com'"),
-      ).toEqual([]);
-      expect(await alertMail()).toEqual([]);
     });
   });
 }

@@ -13,12 +13,10 @@ import {
   type LeadStatus,
 } from "~/domain/inquiry";
 import { type Collection, parseListingRef } from "~/domain/listing-kinds";
-import { eraseAlertsOf } from "~/features/listings/index.server";
 import {
   DEFAULT_UNCONFIRMED_CAPS,
   enqueueMail,
   eraseMailOf,
-  eraseMailTo,
   type UnconfirmedMailCaps,
 } from "~/features/mail/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
@@ -297,7 +295,8 @@ export async function saveLeadNote(
 
 /**
  * 'Erase this person': every lead from this e-mail address (any case), its history and the
- * e-mail that carried it. Returns how many leads went.
+ * e-mail that carried it. Returns how many leads went. (The person's alerts and every other
+ * e-mail to them go through the other features' part: server/features.ts, `erasePerson`.)
  */
 export async function eraseLeadsOf(db: Db, email: string): Promise<number> {
   // No stored address holds a control character (a NUL is no text to PostgreSQL): none to erase.
@@ -311,10 +310,6 @@ export async function eraseLeadsOf(db: Db, email: string): Promise<number> {
       tx,
       rows.map((r) => leadRef(r.id)),
     );
-    // The same address's listing alerts go too (docs/behaviour.md §31): everything kept of it,
-    // with every e-mail to it.
-    await eraseAlertsOf(tx, email);
-    await eraseMailTo(tx, email);
     return rows.length;
   });
 }

@@ -85,7 +85,7 @@ export async function submitInquiry(
     return { ok: false, status: 400, errors, values, listing, started };
   }
 
-  const wait = context.limitInquiry ? await context.limitInquiry() : 0;
+  const wait = (await context.limit?.("inquiry")) ?? 0;
   if (wait > 0) {
     return {
       ok: false,

@@ -77,7 +77,7 @@ export async function submitAlert(
   if (waited < MIN_SUBMIT_MS) {
     return { ok: false, status: 400, errors: { form: ALERT_ERRORS.tooFast }, email };
   }
-  const wait = context.limitAlert ? await context.limitAlert() : 0;
+  const wait = (await context.limit?.("alert")) ?? 0;
   if (wait > 0) {
     return {
       ok: false,

@@ -13,6 +13,7 @@ export {
 } from "./alerts.server";
 export { tooLarge as csvTooLarge } from "./csv-import.server";
 export { type DeletedListing, deletedPurgeJob, listDeleted } from "./deleted.server";
+export { listingsFeature } from "./feature.server";
 export {
   type HistoryEntry,
   type HistoryOnlyPhoto,

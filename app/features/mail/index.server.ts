@@ -1,3 +1,4 @@
+export { mailFeature } from "./feature.server";
 export { type Mailer, smtpMailer } from "./mailer.server";
 export {
   DEFAULT_UNCONFIRMED_CAPS,

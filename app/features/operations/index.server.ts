@@ -16,4 +16,5 @@ export {
   DataDirLockedError,
   lockPathFor,
 } from "./data-dir-lock.server";
+export { operationsFeature } from "./feature.server";
 export { readSiteStatus, type SiteStatus } from "./status.server";

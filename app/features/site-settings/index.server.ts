@@ -3,6 +3,7 @@
 export { type DrawText, embedTextFonts } from "~/shared/pdf-fonts.server";
 export { buildApplicationPdf } from "./application-pdf.server";
 export { type EditableSettings, editableOf } from "./editable";
+export { siteSettingsFeature } from "./feature.server";
 export {
   dropFeatured,
   type FeaturedEntry,

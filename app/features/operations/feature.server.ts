@@ -1,0 +1,13 @@
+import type { Feature } from "~/shared/feature.server";
+
+/** Running the site: the scheduler's record, the CLI, status (docs/architecture.md, "The feature contract"). */
+export const operationsFeature: Feature<unknown> = {
+  name: "operations",
+  tables: [],
+  notBackedUp: [
+    {
+      table: "job_runs",
+      why: "the scheduler's record belongs to the server that ran the jobs; a restored site starts its own (docs/operations.md, \"Scheduled jobs and the 'Status' page\")",
+    },
+  ],
+};
