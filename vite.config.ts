@@ -25,7 +25,19 @@ function documentWorker(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is the whole production server (server/main.ts), which includes
   // React Router's server build: one bundle, each module loaded once.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/main.ts" } } : {},
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./server/main.ts" } }
+    : {
+        // A feature's modules do nothing when imported but define things (a `lazy()` or a
+        // context made at the top is no effect of its own): what a page does not use of a
+        // feature's surface (index.ts) stays out of its JavaScript (docs/decisions/0082).
+        // Style sheets keep their effect.
+        rollupOptions: {
+          treeshake: {
+            moduleSideEffects: [{ test: /\/app\/features\/.+\.tsx?$/, sideEffects: false }],
+          },
+        },
+      },
   plugins: [reactRouter(), precompress(), ...(isSsrBuild ? [documentWorker()] : [])],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
 }));

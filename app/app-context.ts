@@ -1,7 +1,7 @@
 import type { ApplicationServices } from "~/features/applications/index.server";
-import type { Viewer } from "~/features/auth/viewer";
+import type { Viewer } from "~/features/auth";
 import type { FeedCache } from "~/features/feeds/index.server";
-import type { ImageStore } from "~/features/images/storage.server";
+import type { ImageStore } from "~/features/images/index.server";
 import type { Db } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 

@@ -9,9 +9,11 @@ import {
   isRouteErrorResponse,
   ServerRouter,
 } from "react-router";
-import { deferHydration } from "~/features/document/defer-hydration.server";
-import { inlineScriptHashes } from "~/features/document/script-hashes.server";
-import { securityHeaders } from "~/features/document/security-headers.server";
+import {
+  deferHydration,
+  inlineScriptHashes,
+  securityHeaders,
+} from "~/features/document/index.server";
 import { log } from "~/shared/logger.server";
 import { isLoggedPageFault } from "~/shared/page-fault.server";
 

@@ -71,6 +71,17 @@ describe("layers", () => {
     ).toEqual([]);
   });
 
+  it("let routes and the app's root use features only through their public surface", () => {
+    expect(
+      violations(({ from, to }) => {
+        if (layerOf(from) !== "top" || !from.startsWith("app/")) return null;
+        if (!to.startsWith("app/features/")) return null;
+        const publicSurface = /^app\/features\/[^/]+(\/(index|index\.server|lazy))?$/.test(to);
+        return publicSurface ? null : `${from} imports ${to}`;
+      }),
+    ).toEqual([]);
+  });
+
   it("let features depend on each other without cycles", () => {
     const uses = new Map<string, Set<string>>();
     for (const { from, to } of edges) {

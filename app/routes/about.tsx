@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import { company as defaults } from "~/domain/company";
-import { pageMeta } from "~/features/layout/page-meta";
+import { pageMeta } from "~/features/layout";
 import { getSiteContent } from "~/features/site-settings/index.server";
 import type { Route } from "./+types/about";
 

@@ -1,7 +1,7 @@
 import { KINDS } from "~/domain/listing-kinds";
-import { AddListingForm } from "~/features/admin/add-listing-form";
+import { AddListingForm } from "~/features/admin";
 import { requireStaff } from "~/features/auth/index.server";
-import { pageMeta } from "~/features/layout/page-meta";
+import { pageMeta } from "~/features/layout";
 import type { Route } from "./+types/add-property";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -18,7 +18,7 @@ import {
   setApplicationStatus,
 } from "~/features/applications/index.server";
 import { actorOf, requireStaff } from "~/features/auth/index.server";
-import { pageMeta } from "~/features/layout/page-meta";
+import { pageMeta } from "~/features/layout";
 import { leadMailOf } from "~/features/leads/index.server";
 import { formatWhen } from "~/shared/format-when";
 import { isForm, readForm } from "~/shared/read-form.server";

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { APPLICATION_STATUSES } from "~/domain/rental-application";
 import { listApplications } from "~/features/applications/index.server";
 import { requireStaff } from "~/features/auth/index.server";
-import { pageMeta } from "~/features/layout/page-meta";
+import { pageMeta } from "~/features/layout";
 import { formatWhen } from "~/shared/format-when";
 import type { Route } from "./+types/admin-applications";
 

@@ -14,7 +14,7 @@ import {
   siteUrl,
   swingWarning,
 } from "~/features/feeds/index.server";
-import { pageMeta } from "~/features/layout/page-meta";
+import { pageMeta } from "~/features/layout";
 import type { Route } from "./+types/admin-feeds";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -7,8 +7,8 @@ import { APPLICATION_STATUSES } from "~/domain/rental-application";
 import { checkStaffNotes } from "~/domain/staff-notes";
 import { listApplications } from "~/features/applications/index.server";
 import { actorOf, requireStaff } from "~/features/auth/index.server";
-import { pageMeta } from "~/features/layout/page-meta";
-import { InboxList } from "~/features/leads/inbox-list";
+import { pageMeta } from "~/features/layout";
+import { InboxList } from "~/features/leads";
 import {
   type Answer,
   answerLead,

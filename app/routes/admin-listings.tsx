@@ -1,8 +1,7 @@
 import { parseTableQuery } from "~/domain/listing-table";
-import { CsvTransfer } from "~/features/admin/csv-transfer";
-import { ListingTable } from "~/features/admin/listing-table";
+import { CsvTransfer, ListingTable } from "~/features/admin";
 import { requireStaff } from "~/features/auth/index.server";
-import { pageMeta } from "~/features/layout/page-meta";
+import { pageMeta } from "~/features/layout";
 import { listTable } from "~/features/listings/index.server";
 import type { Route } from "./+types/admin-listings";
 

@@ -4,7 +4,7 @@
 
 import { Link } from "react-router";
 import { requireStaff } from "~/features/auth/index.server";
-import { pageMeta } from "~/features/layout/page-meta";
+import { pageMeta } from "~/features/layout";
 import { listOutbox, stateLabel } from "~/features/mail/index.server";
 import { formatWhen } from "~/shared/format-when";
 import type { Route } from "./+types/admin-outbox";

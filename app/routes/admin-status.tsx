@@ -2,7 +2,7 @@
 // and last error, the outbox's waiting and failed counts, the database and storage in use, and
 // the version.
 import { requireStaff } from "~/features/auth/index.server";
-import { pageMeta } from "~/features/layout/page-meta";
+import { pageMeta } from "~/features/layout";
 import { outboxCounts } from "~/features/mail/index.server";
 import { readSiteStatus } from "~/features/operations/index.server";
 import { formatWhen } from "~/shared/format-when";

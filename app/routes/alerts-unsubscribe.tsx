@@ -3,10 +3,9 @@
 // `List-Unsubscribe=One-Click`, RFC 8058) deletes the address from every alert at once.
 import { data } from "react-router";
 import { ALERT_LABELS } from "~/domain/listing-alerts";
-import { pageMeta } from "~/features/layout/page-meta";
-import { linkToken } from "~/features/listings/alert-link.server";
-import { AlertLinkForm } from "~/features/listings/alert-link-form";
-import { unsubscribe } from "~/features/listings/index.server";
+import { pageMeta } from "~/features/layout";
+import { AlertLinkForm } from "~/features/listings";
+import { linkToken, unsubscribe } from "~/features/listings/index.server";
 import type { Route } from "./+types/alerts-unsubscribe";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -3,9 +3,9 @@
 // this page shows it: the request to check one's e-mail, or the error with the address as typed.
 import { data, Link } from "react-router";
 import { ALERT_LABELS } from "~/domain/listing-alerts";
-import { pageMeta } from "~/features/layout/page-meta";
-import { AlertForm } from "~/features/listings/alert-form";
-import { submitAlert } from "~/features/listings/alert-submit.server";
+import { pageMeta } from "~/features/layout";
+import { AlertForm } from "~/features/listings";
+import { submitAlert } from "~/features/listings/index.server";
 import { isForm, readForm, unreadableFormAnswer } from "~/shared/read-form.server";
 import type { Route } from "./+types/alerts";
 

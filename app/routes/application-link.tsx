@@ -3,7 +3,7 @@
 // Never kept or cached anywhere, and never sent on as a referrer: the token opens the answers.
 import { ApplicationPage, type ApplyView } from "~/features/applications";
 import { continueAction, continueLoader } from "~/features/applications/index.server";
-import { pageMeta } from "~/features/layout/page-meta";
+import { pageMeta } from "~/features/layout";
 import type { Route } from "./+types/application-link";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

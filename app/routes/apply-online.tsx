@@ -3,7 +3,7 @@
 // Apply' page and its PDF stay as they are.
 import { ApplicationPage } from "~/features/applications";
 import { applyAction, applyLoader } from "~/features/applications/index.server";
-import { pageMeta } from "~/features/layout/page-meta";
+import { pageMeta } from "~/features/layout";
 import type { Route } from "./+types/apply-online";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

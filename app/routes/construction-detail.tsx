@@ -1,9 +1,8 @@
 import { KINDS } from "~/domain/listing-kinds";
 import { AdminFeatures } from "~/features/admin";
 import { listingInquiry } from "~/features/leads/lazy";
-import { loadListingDetail } from "~/features/listings/detail-loader.server";
-import { ListingDetailPage } from "~/features/listings/listing-detail-page";
-import { missingListingMeta } from "~/features/listings/listing-meta";
+import { ListingDetailPage, missingListingMeta } from "~/features/listings";
+import { loadListingDetail } from "~/features/listings/index.server";
 import { companyFrom } from "~/features/site-settings";
 import type { Route } from "./+types/construction-detail";
 

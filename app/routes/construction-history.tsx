@@ -1,7 +1,7 @@
 import { KINDS } from "~/domain/listing-kinds";
-import { HistoryList } from "~/features/admin/history-list";
-import { loadHistoryPage } from "~/features/admin/history-route.server";
-import { pageMeta } from "~/features/layout/page-meta";
+import { HistoryList } from "~/features/admin";
+import { loadHistoryPage } from "~/features/admin/index.server";
+import { pageMeta } from "~/features/layout";
 import type { Route } from "./+types/construction-history";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [

@@ -1,4 +1,4 @@
-import { pageMeta } from "~/features/layout/page-meta";
+import { pageMeta } from "~/features/layout";
 import { InquiryForm } from "~/features/leads";
 import { companyFrom, useCompany } from "~/features/site-settings";
 import type { Route } from "./+types/contact";

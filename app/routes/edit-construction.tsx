@@ -1,8 +1,7 @@
 import { KINDS } from "~/domain/listing-kinds";
-import { EditFetchError } from "~/features/admin/edit-fetch-error";
-import { EditListingForm } from "~/features/admin/edit-listing-form";
-import { loadListingForEdit } from "~/features/admin/edit-loader.server";
-import { pageMeta } from "~/features/layout/page-meta";
+import { EditFetchError, EditListingForm } from "~/features/admin";
+import { loadListingForEdit } from "~/features/admin/index.server";
+import { pageMeta } from "~/features/layout";
 import type { Route } from "./+types/edit-construction";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

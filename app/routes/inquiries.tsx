@@ -4,7 +4,7 @@
 // directly, it is the general 'Send us a message' form.
 import { data } from "react-router";
 import { INQUIRY_LABELS } from "~/domain/inquiry";
-import { pageMeta } from "~/features/layout/page-meta";
+import { pageMeta } from "~/features/layout";
 import { InquiryForm } from "~/features/leads";
 import { submitInquiry } from "~/features/leads/index.server";
 import { isForm, readForm, unreadableFormAnswer } from "~/shared/read-form.server";

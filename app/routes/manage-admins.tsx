@@ -1,7 +1,12 @@
 import { data, Form, useNavigation } from "react-router";
-import { grantAdmin, listAdmins, revokeAdmin } from "~/features/auth/admins.server";
-import { actorOf, requireStaff } from "~/features/auth/index.server";
-import { pageMeta } from "~/features/layout/page-meta";
+import {
+  actorOf,
+  grantAdmin,
+  listAdmins,
+  requireStaff,
+  revokeAdmin,
+} from "~/features/auth/index.server";
+import { pageMeta } from "~/features/layout";
 import { isValidationError } from "~/shared/http-error.server";
 import { pageFault } from "~/shared/page-fault.server";
 import { isForm, readForm } from "~/shared/read-form.server";

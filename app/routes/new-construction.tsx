@@ -1,7 +1,7 @@
 import { KINDS } from "~/domain/listing-kinds";
-import { pageMeta } from "~/features/layout/page-meta";
-import { loadListPage } from "~/features/listings/list-loader.server";
-import { ListingListPage } from "~/features/listings/listing-list-page";
+import { pageMeta } from "~/features/layout";
+import { ListingListPage } from "~/features/listings";
+import { loadListPage } from "~/features/listings/index.server";
 import type { Route } from "./+types/new-construction";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFoundPage } from "~/features/layout/not-found-page";
+import { NotFoundPage } from "~/features/layout";
 
 export function loader() {
   return data(null, { status: 404 });

@@ -2,7 +2,7 @@
 // who reads it (docs/behaviour.md §27). Linked from the message forms and the footer.
 import { ALERT_CONFIRM_DAYS } from "~/domain/listing-alerts";
 import { DRAFT_RETENTION_DAYS } from "~/domain/rental-application";
-import { pageMeta } from "~/features/layout/page-meta";
+import { pageMeta } from "~/features/layout";
 import { useCompany } from "~/features/site-settings";
 import type { Route } from "./+types/privacy";
 

@@ -1,6 +1,6 @@
-import { DeletedList } from "~/features/admin/deleted-list";
+import { DeletedList } from "~/features/admin";
 import { requireStaff } from "~/features/auth/index.server";
-import { pageMeta } from "~/features/layout/page-meta";
+import { pageMeta } from "~/features/layout";
 import { listDeleted } from "~/features/listings/index.server";
 import type { Route } from "./+types/recently-deleted";
 

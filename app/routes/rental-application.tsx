@@ -1,6 +1,6 @@
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { APPLY_ONLINE, APPLY_PATH } from "~/domain/apply-online";
-import { pageMeta } from "~/features/layout/page-meta";
+import { pageMeta } from "~/features/layout";
 import { useCompany } from "~/features/site-settings";
 import { useHydrated } from "~/shared/use-hydrated";
 import type { Route } from "./+types/rental-application";

@@ -1,4 +1,4 @@
-import { buildRobots } from "~/features/listings/sitemap";
+import { buildRobots } from "~/features/listings";
 import type { Route } from "./+types/robots-txt";
 
 export function loader({ context }: Route.LoaderArgs) {

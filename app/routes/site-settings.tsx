@@ -1,7 +1,7 @@
 import { company as defaults } from "~/domain/company";
-import { SiteSettingsForm } from "~/features/admin/site-settings-form";
+import { SiteSettingsForm } from "~/features/admin";
 import { requireStaff } from "~/features/auth/index.server";
-import { pageMeta } from "~/features/layout/page-meta";
+import { pageMeta } from "~/features/layout";
 import { editableOf, featuredEntries, getSiteContent } from "~/features/site-settings/index.server";
 import type { Route } from "./+types/site-settings";
 

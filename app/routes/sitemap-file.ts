@@ -1,4 +1,4 @@
-import { buildSitemap, type SitemapListing, sitemapFileRange } from "~/features/listings/sitemap";
+import { buildSitemap, type SitemapListing, sitemapFileRange } from "~/features/listings";
 import type { Route } from "./+types/sitemap-file";
 
 // /sitemaps/{n}.xml: one file of the sitemap (at most 10,000 URLs), listings in a stable order.

@@ -1,4 +1,4 @@
-import { buildSitemapIndex, sitemapFileCount } from "~/features/listings/sitemap";
+import { buildSitemapIndex, sitemapFileCount } from "~/features/listings";
 import type { Route } from "./+types/sitemap-xml";
 
 // The index of the sitemap's files (app/features/listings/sitemap.ts), from the data on every

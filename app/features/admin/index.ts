@@ -4,3 +4,11 @@ import { lazy } from "react";
 
 /** The detail page's 'Admin Features' block. */
 export const AdminFeatures = lazy(() => import("./admin-features"));
+export { AddListingForm } from "./add-listing-form";
+export { CsvTransfer } from "./csv-transfer";
+export { DeletedList } from "./deleted-list";
+export { EditFetchError } from "./edit-fetch-error";
+export { EditListingForm } from "./edit-listing-form";
+export { HistoryList } from "./history-list";
+export { ListingTable } from "./listing-table";
+export { SiteSettingsForm } from "./site-settings-form";

@@ -1,3 +1,4 @@
+export { InboxList } from "./inbox-list";
 export {
   type InquiryAnswer,
   InquiryForm,

@@ -1,5 +1,7 @@
 // The listings feature's public surface on the server (docs/decisions/0032-layers-and-feature-surfaces.md).
 
+export { linkToken } from "./alert-link.server";
+export { submitAlert } from "./alert-submit.server";
 export {
   alertDigestJob,
   confirmAlert,
@@ -13,6 +15,7 @@ export {
 } from "./alerts.server";
 export { tooLarge as csvTooLarge } from "./csv-import.server";
 export { type DeletedListing, deletedPurgeJob, listDeleted } from "./deleted.server";
+export { loadListingDetail } from "./detail-loader.server";
 export { listingsFeature } from "./feature.server";
 export {
   type HistoryEntry,
@@ -20,6 +23,7 @@ export {
   historyOnlyPhotos,
   listHistory,
 } from "./history.server";
+export { loadFeaturedSummaries, loadListPage } from "./list-loader.server";
 export { listTable, type TablePage, type TableRow } from "./listing-table.server";
 export { getListing, getListingForEdit } from "./queries.server";
 export { runStaleDigest, staleDigestJob } from "./stale-digest.server";

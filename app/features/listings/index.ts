@@ -1,3 +1,17 @@
 // The listings feature's public surface in the browser (docs/decisions/0032-layers-and-feature-surfaces.md).
 export { FieldError, FormError, invalidField } from "~/shared/form-messages";
+export { AlertForm } from "./alert-form";
+export { AlertLinkForm } from "./alert-link-form";
+export { ListingCard } from "./listing-card";
+export { ListingDetailPage } from "./listing-detail-page";
+export { ListingListPage } from "./listing-list-page";
+export { missingListingMeta } from "./listing-meta";
+export {
+  buildRobots,
+  buildSitemap,
+  buildSitemapIndex,
+  type SitemapListing,
+  sitemapFileCount,
+  sitemapFileRange,
+} from "./sitemap";
 export { recordElapsed, SpamGuardFields } from "./spam-guard";

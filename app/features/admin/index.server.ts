@@ -1,0 +1,2 @@
+export { loadListingForEdit } from "./edit-loader.server";
+export { loadHistoryPage } from "./history-route.server";
