@@ -1,6 +1,8 @@
 // The one list of features the server goes over (docs/architecture.md, "The feature contract"):
 // their periodic jobs, what backups leave out, and 'Erase this person'. A new feature adds its
 // contract here, and its pages to app/routes.ts; nothing else in server/ names it.
+
+import { alertsFeature } from "~/features/alerts/index.server";
 import {
   type ApplicationServices,
   applicationsFeature,
@@ -35,6 +37,7 @@ export const FEATURES: readonly Feature<SiteServices>[] = [
   authFeature,
   siteSettingsFeature,
   listingsFeature,
+  alertsFeature,
   feedsFeature,
   leadsFeature,
   applicationsFeature,

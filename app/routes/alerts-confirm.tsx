@@ -3,9 +3,9 @@
 // token is read by the browser and the action only, so this page is the same for every link.
 import { data } from "react-router";
 import { ALERT_LABELS } from "~/domain/listing-alerts";
+import { AlertLinkForm } from "~/features/alerts";
+import { confirmAlert, linkToken } from "~/features/alerts/index.server";
 import { pageMeta } from "~/features/layout";
-import { AlertLinkForm } from "~/features/listings";
-import { confirmAlert, linkToken } from "~/features/listings/index.server";
 import type { Route } from "./+types/alerts-confirm";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

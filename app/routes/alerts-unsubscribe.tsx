@@ -3,9 +3,9 @@
 // `List-Unsubscribe=One-Click`, RFC 8058) deletes the address from every alert at once.
 import { data } from "react-router";
 import { ALERT_LABELS } from "~/domain/listing-alerts";
+import { AlertLinkForm } from "~/features/alerts";
+import { linkToken, unsubscribe } from "~/features/alerts/index.server";
 import { pageMeta } from "~/features/layout";
-import { AlertLinkForm } from "~/features/listings";
-import { linkToken, unsubscribe } from "~/features/listings/index.server";
 import type { Route } from "./+types/alerts-unsubscribe";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

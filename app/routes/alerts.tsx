@@ -3,9 +3,9 @@
 // this page shows it: the request to check one's e-mail, or the error with the address as typed.
 import { data, Link } from "react-router";
 import { ALERT_LABELS } from "~/domain/listing-alerts";
+import { AlertForm } from "~/features/alerts";
+import { submitAlert } from "~/features/alerts/index.server";
 import { pageMeta } from "~/features/layout";
-import { AlertForm } from "~/features/listings";
-import { submitAlert } from "~/features/listings/index.server";
 import { isForm, readForm, unreadableFormAnswer } from "~/shared/read-form.server";
 import type { Route } from "./+types/alerts";
 

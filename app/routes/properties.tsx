@@ -1,4 +1,5 @@
 import { KINDS } from "~/domain/listing-kinds";
+import { LazyAlertForm } from "~/features/alerts/lazy";
 import { pageMeta } from "~/features/layout";
 import { ListingListPage } from "~/features/listings";
 import { loadListPage } from "~/features/listings/index.server";
@@ -15,5 +16,5 @@ export const loader = ({ context, request }: Route.LoaderArgs) =>
   loadListPage(context, "properties", request);
 
 export default function Properties({ loaderData }: Route.ComponentProps) {
-  return <ListingListPage kind={KINDS.properties} data={loaderData} />;
+  return <ListingListPage kind={KINDS.properties} data={loaderData} AlertForm={LazyAlertForm} />;
 }

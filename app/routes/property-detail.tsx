@@ -1,5 +1,6 @@
 import { KINDS } from "~/domain/listing-kinds";
 import { AdminFeatures } from "~/features/admin";
+import { AlertFormOnDemand } from "~/features/alerts";
 import { listingInquiry } from "~/features/leads/lazy";
 import { ListingDetailPage, missingListingMeta } from "~/features/listings";
 import { loadListingDetail } from "~/features/listings/index.server";
@@ -16,6 +17,7 @@ export const loader = ({ context, params }: Route.LoaderArgs) =>
 export default function PropertyDetail({ loaderData }: Route.ComponentProps) {
   return (
     <ListingDetailPage
+      AlertForm={AlertFormOnDemand}
       kind={KINDS.properties}
       data={loaderData}
       AdminBlock={AdminFeatures}

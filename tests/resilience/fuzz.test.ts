@@ -556,7 +556,7 @@ const LEAD_TABLES = new Set(
 );
 /**
  * What an accepted alert form, confirmation or unsubscribe may change (docs/behaviour.md §31;
- * app/features/listings/alerts.server.ts).
+ * app/features/alerts/alerts.server.ts).
  */
 const ALERT_TABLES = new Set(
   ["listing_alerts", "alert_unsubscribe_tokens", "outbox", "rate_counters"].map(

@@ -1,18 +1,5 @@
 // The listings feature's public surface on the server (docs/decisions/0032-layers-and-feature-surfaces.md).
 
-export { linkToken } from "./alert-link.server";
-export { submitAlert } from "./alert-submit.server";
-export {
-  alertDigestJob,
-  confirmAlert,
-  createAlert,
-  dueAlertsJob,
-  eraseAlertsOf,
-  type NewAlert,
-  runSearchDigest,
-  sendDueAlerts,
-  unsubscribe,
-} from "./alerts.server";
 export { tooLarge as csvTooLarge } from "./csv-import.server";
 export { type DeletedListing, deletedPurgeJob, listDeleted } from "./deleted.server";
 export { loadListingDetail } from "./detail-loader.server";
@@ -26,5 +13,6 @@ export {
 export { loadFeaturedSummaries, loadListPage } from "./list-loader.server";
 export { listTable, type TablePage, type TableRow } from "./listing-table.server";
 export { getListing, getListingForEdit } from "./queries.server";
+export { searchWhere } from "./search.server";
 export { runStaleDigest, staleDigestJob } from "./stale-digest.server";
 export { repairAtStart, storageSweepJob } from "./storage-repair.server";

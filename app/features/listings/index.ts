@@ -1,9 +1,7 @@
 // The listings feature's public surface in the browser (docs/decisions/0032-layers-and-feature-surfaces.md).
 export { FieldError, FormError, invalidField } from "~/shared/form-messages";
-export { AlertForm } from "./alert-form";
-export { AlertLinkForm } from "./alert-link-form";
 export { ListingCard } from "./listing-card";
-export { ListingDetailPage } from "./listing-detail-page";
+export { type AlertSlot, ListingDetailPage } from "./listing-detail-page";
 export { ListingListPage } from "./listing-list-page";
 export { missingListingMeta } from "./listing-meta";
 export {

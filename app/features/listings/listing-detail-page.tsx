@@ -11,7 +11,6 @@ import {
 import type { ListingKind } from "~/domain/listing-kinds";
 import { useViewer } from "~/features/layout";
 import { useCompany } from "~/features/site-settings";
-import { AlertFormOnDemand as AlertForm } from "./alert-form-on-demand";
 import type { DetailData } from "./detail-loader.server";
 import { Gallery } from "./gallery";
 
@@ -28,6 +27,15 @@ export interface AdminBlockProps {
   featured: boolean;
 }
 
+/**
+ * 'Notify me' and 'E-mail me new matches' (the alerts feature's form, docs/behaviour.md §31):
+ * the routes compose it, so listings does not depend on alerts.
+ */
+export type AlertSlot = ComponentType<{
+  target: { listing: { collection: string; id: string } } | { collection: string; search: string };
+  renderedAt: number;
+}>;
+
 interface ListingDetailPageProps {
   kind: ListingKind;
   data: DetailData;
@@ -42,10 +50,18 @@ interface ListingDetailPageProps {
    * it, as it does the admin block, so listings does not depend on leads.
    */
   inquiry?: ReactNode;
+  /** 'Notify me' on a property that is not available. */
+  AlertForm?: AlertSlot;
 }
 
 /** /properties/{id} and /new-construction/{id}: constructions simply have no offer block. */
-export function ListingDetailPage({ kind, data, AdminBlock, inquiry }: ListingDetailPageProps) {
+export function ListingDetailPage({
+  kind,
+  data,
+  AdminBlock,
+  inquiry,
+  AlertForm,
+}: ListingDetailPageProps) {
   const navigate = useNavigate();
   const viewer = useViewer();
   const company = useCompany();
@@ -90,7 +106,7 @@ export function ListingDetailPage({ kind, data, AdminBlock, inquiry }: ListingDe
               </span>
             </p>
             {/* A renter can ask to hear when it is available (docs/behaviour.md §31). */}
-            {!available && listing.currently_available === false && data.renderedAt ? (
+            {AlertForm && !available && listing.currently_available === false && data.renderedAt ? (
               <AlertForm
                 target={{ listing: { collection: kind.collection, id: listing.id } }}
                 renderedAt={data.renderedAt}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { matchCount, noMatchText } from "~/domain/list-texts";
 import type { ListingSummary } from "~/domain/listing";
@@ -11,16 +11,18 @@ import {
 } from "./filter-bar-on-demand";
 import type { ListPageData, SearchMirror } from "./list-loader.server";
 import { ListingCard } from "./listing-card";
-
-// Only a list with filters offers the alert form: an unfiltered list never fetches its wrapper;
-// a filtered one keeps the server's form while it loads (docs/decisions/0077-csv-guards-and-light-public-pages.md).
-const AlertForm = lazy(() =>
-  import("./alert-form-on-demand").then((m) => ({ default: m.AlertFormOnDemand })),
-);
+import type { AlertSlot } from "./listing-detail-page";
 
 interface ListingListPageProps {
   kind: ListingKind;
   data: ListPageData;
+  /**
+   * 'E-mail me new matches' (the alerts feature's form, composed by the route). Only a list
+   * with filters offers it: given lazily, an unfiltered list never fetches its wrapper, and a
+   * filtered one keeps the server's form while it loads
+   * (docs/decisions/0077-csv-guards-and-light-public-pages.md).
+   */
+  AlertForm?: AlertSlot;
 }
 
 /**
@@ -28,7 +30,7 @@ interface ListingListPageProps {
  * live. The server sends the list the tab's search selects; the browser keeps it in step with
  * the tab's session storage (docs/behaviour.md §4) and its cookie.
  */
-export function ListingListPage({ kind, data }: ListingListPageProps) {
+export function ListingListPage({ kind, data, AlertForm }: ListingListPageProps) {
   useLiveRevalidation([kind.collection]);
   const { collection } = kind;
   const [searchParams] = useSearchParams();
@@ -77,7 +79,7 @@ export function ListingListPage({ kind, data }: ListingListPageProps) {
         onClear={() => void loadSearch().then((m) => applied(m.keepSearch(collection)))}
       />
       {/* A search with filters can be followed by e-mail (docs/behaviour.md §31). */}
-      {data.mirror.filtered ? (
+      {AlertForm && data.mirror.filtered ? (
         <Suspense key={data.mirror.query} fallback={null}>
           <AlertForm
             target={{ collection, search: data.mirror.query }}

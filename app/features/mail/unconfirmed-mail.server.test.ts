@@ -3,9 +3,9 @@
 // in the outbox by the recipient's hash; a refusal is logged with that hash, never the address.
 import { createHash } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createAlert } from "~/features/alerts/alerts.server";
 import { storeLead } from "~/features/leads/leads.server";
 import { TEST_LEAD_MAIL } from "~/features/leads/test-lead-mail";
-import { createAlert } from "~/features/listings/alerts.server";
 import type { Db } from "~/shared/db.server";
 import { dbTargets } from "../../../tests/support/db-targets";
 import { captureLogs, LEVEL } from "../../../tests/support/logs";

@@ -8,6 +8,7 @@ import { ALERT_CONFIRM_DAYS, DIGEST_MAX_LISTINGS } from "~/domain/listing-alerts
 import { bedBathLine } from "~/domain/listing-format";
 import { type Collection, KINDS, listingPath } from "~/domain/listing-kinds";
 import { searchFromParams, searchToParams } from "~/domain/listing-search";
+import { searchWhere } from "~/features/listings/index.server";
 import {
   DEFAULT_UNCONFIRMED_CAPS,
   enqueueMail,
@@ -18,7 +19,6 @@ import { getSiteContent } from "~/features/site-settings/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
 import { log } from "~/shared/logger.server";
 import type { PeriodicJob } from "~/shared/scheduler.server";
-import { searchWhere } from "./search.server";
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");

@@ -6,8 +6,8 @@ import { useId } from "react";
 import { Link, useFetcher } from "react-router";
 import { INQUIRY_LABELS } from "~/domain/inquiry";
 import { ALERT_LABELS } from "~/domain/listing-alerts";
+import { recordElapsed, SpamGuardFields } from "~/features/listings";
 import { FieldError, FormError, invalidField } from "~/shared/form-messages";
-import { recordElapsed, SpamGuardFields } from "./spam-guard";
 
 /** What /alerts answered (alert-submit.server.ts's AlertResult). */
 export type AlertAnswer =

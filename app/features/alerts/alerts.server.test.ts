@@ -3,6 +3,7 @@
 // with a fixed clock, one-click unsubscribe deleting the address, and the purge.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { insertListing, setAvailability } from "~/features/listings/queries.server";
 import { type Db, migrate, openDb } from "~/shared/db.server";
 import { dbTargets } from "../../../tests/support/db-targets";
 import { propertyInput } from "../../../tests/support/listing-input";
@@ -14,7 +15,6 @@ import {
   sendDueAlerts,
   unsubscribe,
 } from "./alerts.server";
-import { insertListing, setAvailability } from "./queries.server";
 
 const ctx = { publicUrl: "https://rent.example.com" };
 const DAY = 24 * 3600_000;

@@ -6,9 +6,9 @@ import type { AppLoadContext } from "react-router";
 import { HONEYPOT_FIELD, MIN_SUBMIT_MS, tooManyFromNetwork } from "~/domain/inquiry";
 import { ALERT_ERRORS, checkAlertEmail } from "~/domain/listing-alerts";
 import { isCollection, parseListingRef } from "~/domain/listing-kinds";
+import { getListing } from "~/features/listings/index.server";
 import { log } from "~/shared/logger.server";
 import { createAlert, type NewAlert } from "./alerts.server";
-import { getListing } from "./queries.server";
 
 export type AlertResult =
   | { ok: true }
