@@ -15,6 +15,7 @@ import { listingsFeature } from "~/features/listings/index.server";
 import { mailFeature } from "~/features/mail/index.server";
 import { operationsFeature } from "~/features/operations/index.server";
 import { siteSettingsFeature } from "~/features/site-settings/index.server";
+import { staleDigestFeature } from "~/features/stale-digest/index.server";
 import type { Db } from "~/shared/db.server";
 import { scheduleScrub } from "~/shared/db-scrub.server";
 import type { Env } from "~/shared/env.server";
@@ -38,6 +39,7 @@ export const FEATURES: readonly Feature<SiteServices>[] = [
   siteSettingsFeature,
   listingsFeature,
   alertsFeature,
+  staleDigestFeature,
   feedsFeature,
   leadsFeature,
   applicationsFeature,

@@ -14,5 +14,5 @@ export { loadFeaturedSummaries, loadListPage } from "./list-loader.server";
 export { listTable, type TablePage, type TableRow } from "./listing-table.server";
 export { getListing, getListingForEdit } from "./queries.server";
 export { searchWhere } from "./search.server";
-export { runStaleDigest, staleDigestJob } from "./stale-digest.server";
+export { type StaleProperty, staleProperties } from "./stale.server";
 export { repairAtStart, storageSweepJob } from "./storage-repair.server";

@@ -3,11 +3,7 @@
 // e-mail, written once a week across instances.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_TABLE_QUERY } from "~/domain/listing-table";
-import { getSiteContent } from "~/features/site-settings/index.server";
-import type { Db } from "~/shared/db.server";
-import { dbTargets } from "../../../tests/support/db-targets";
-import { propertyInput } from "../../../tests/support/listing-input";
-import { listTable } from "./listing-table.server";
+import { listTable } from "~/features/listings/listing-table.server";
 import {
   confirmAvailability,
   getListing,
@@ -15,7 +11,11 @@ import {
   insertListing,
   setAvailability,
   updateListing,
-} from "./queries.server";
+} from "~/features/listings/queries.server";
+import { getSiteContent } from "~/features/site-settings/index.server";
+import type { Db } from "~/shared/db.server";
+import { dbTargets } from "../../../tests/support/db-targets";
+import { propertyInput } from "../../../tests/support/listing-input";
 import { runStaleDigest, STALE_DIGEST_EVERY_DAYS } from "./stale-digest.server";
 
 const DAY = 24 * 3600_000;

@@ -4,6 +4,7 @@
 // moving `scheduled_runs.last_run` on in the same transaction that writes the e-mail.
 import { longDate } from "~/domain/listing-facts";
 import { listingPath } from "~/domain/listing-kinds";
+import { type StaleProperty, staleProperties } from "~/features/listings/index.server";
 import { enqueueMail } from "~/features/mail/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
 import type { Db } from "~/shared/db.server";
@@ -19,13 +20,6 @@ export interface StaleDigestOptions {
   /** INBOX_NOTIFY_EMAILS; empty: the office e-mail of the site settings. */
   notify: readonly string[];
   publicUrl: string;
-}
-
-export interface StaleProperty {
-  id: string;
-  address: string;
-  /** YYYY-MM-DD (UTC). */
-  checked: string;
 }
 
 /**
@@ -47,15 +41,7 @@ export async function runStaleDigest(
       [RUN_NAME, options.now.toISOString(), STALE_DIGEST_EVERY_DAYS],
     );
     if (taken.length === 0) return null;
-    const stale = await tx.query<StaleProperty>(
-      `SELECT id, address,
-         to_char(availability_checked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS checked
-       FROM listings
-       WHERE collection = 'properties' AND currently_available
-         AND availability_checked_at < $1::timestamptz - make_interval(days => $2)
-       ORDER BY availability_checked_at, id`,
-      [options.now.toISOString(), options.staleAfterDays],
-    );
+    const stale = await staleProperties(tx, options.now, options.staleAfterDays);
     if (stale.length === 0) return stale;
     const to = options.notify.length > 0 ? [...options.notify] : [site.office.email];
     await enqueueMail(tx, {
