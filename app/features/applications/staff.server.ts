@@ -10,6 +10,7 @@ import {
 } from "~/domain/rental-application";
 import { enqueueMail } from "~/features/mail/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
+import { recordStaffEvent, staffEventsOf } from "~/shared/staff-events.server";
 import { answersContext, applicationRef, documentNameContext, notesContext } from "./names.server";
 import { type KeyMaterial, seal, unseal, unsealJson } from "./seal.server";
 
@@ -151,10 +152,7 @@ export async function readApplication(
       [id],
     );
     if (!app) return null;
-    await tx.query(
-      "INSERT INTO application_events (application_id, by_email, action) VALUES ($1, $2, 'viewed')",
-      [id, viewer],
-    );
+    await recordStaffEvent(tx, "application", id, viewer, "viewed");
     const people = await tx.query<{
       id: number;
       position: number;
@@ -182,16 +180,9 @@ export async function readApplication(
        WHERE p.application_id = $1 ORDER BY d.id`,
       [id],
     );
-    const events = await tx.query<{
-      at: Date;
-      byEmail: string | null;
-      action: ApplicationEvent["action"];
-      detail: Record<string, unknown>;
-    }>(
-      `SELECT at, by_email AS "byEmail", action, detail FROM application_events
-       WHERE application_id = $1 ORDER BY id DESC`,
-      [id],
-    );
+    const events = await staffEventsOf<ApplicationEvent["action"]>(tx, "application", [id], {
+      newestFirst: true,
+    });
     return {
       id,
       status: app.status,
@@ -219,7 +210,7 @@ export async function readApplication(
             storageKey: d.storageKey,
           })),
       })),
-      events: events.map((e) => ({ ...e, at: iso(e.at) })),
+      events: events.map(({ itemId, ...e }) => ({ ...e, at: iso(e.at) })),
     };
   });
 }
@@ -285,18 +276,10 @@ export async function setApplicationStatus(
       "UPDATE applications SET status = $2, status_at = $3, updated_at = $3, ended_at = $4 WHERE id = $1",
       [id, status, now, decided ? now : null],
     );
-    await tx.query(
-      `INSERT INTO application_events (application_id, by_email, action, detail)
-       VALUES ($1, $2, 'status', $3::jsonb)`,
-      [
-        id,
-        by,
-        JSON.stringify({
-          from: APPLICATION_STATUSES[row.status],
-          to: APPLICATION_STATUSES[status],
-        }),
-      ],
-    );
+    await recordStaffEvent(tx, "application", id, by, "status", {
+      from: APPLICATION_STATUSES[row.status],
+      to: APPLICATION_STATUSES[status],
+    });
     if (decided) {
       const answers = openAnswers(key, id, 0, row.answers);
       if (answers.email) {
@@ -359,10 +342,7 @@ export async function saveApplicationNote(
       [id, notes === "" ? null : seal(key, Buffer.from(notes, "utf8"), notesContext(id))],
     );
     if (updated.length === 0) return false;
-    await tx.query(
-      "INSERT INTO application_events (application_id, by_email, action) VALUES ($1, $2, 'note')",
-      [id, by],
-    );
+    await recordStaffEvent(tx, "application", id, by, "note");
     return true;
   });
 }
@@ -393,11 +373,9 @@ export async function readDocument(
       [documentId, applicationId],
     );
     if (!row) return null;
-    await tx.query(
-      `INSERT INTO application_events (application_id, by_email, action, detail)
-       VALUES ($1, $2, 'download', $3::jsonb)`,
-      [applicationId, by, JSON.stringify({ document: documentId })],
-    );
+    await recordStaffEvent(tx, "application", applicationId, by, "download", {
+      document: documentId,
+    });
     return {
       name: unseal(key, Buffer.from(row.nameSealed), documentNameContext(row.storageKey)).toString(
         "utf8",

@@ -13,6 +13,7 @@ import {
 import { ANSWER_ERRORS, SHOWING_MINUTES } from "~/domain/inquiry-answers";
 import { enqueueMail } from "~/features/mail/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
+import { countStaffEvents, recordStaffEvent } from "~/shared/staff-events.server";
 import { type LeadMail, leadRef, moveStatus } from "./leads.server";
 
 export type Answer =
@@ -78,19 +79,11 @@ export async function answerLead(
       replyTo: mail.officeEmail,
       ...email,
     });
-    await tx.query(
-      "INSERT INTO lead_events (lead_id, by_email, action, detail) VALUES ($1, $2, $3, $4)",
-      [
-        lead.id,
-        by,
-        answer.kind,
-        JSON.stringify({
-          subject: email.subject,
-          text: answer.text.trim(),
-          ...(answer.kind === "confirm" ? { time: answer.time } : {}),
-        }),
-      ],
-    );
+    await recordStaffEvent(tx, "lead", lead.id, by, answer.kind, {
+      subject: email.subject,
+      text: answer.text.trim(),
+      ...(answer.kind === "confirm" ? { time: answer.time } : {}),
+    });
     const status = nextStatus(answer, lead.status);
     if (status !== lead.status) {
       await moveStatus(tx, lead.id, lead.status, status, by);
@@ -143,10 +136,7 @@ async function composeAnswer(
   }
   // A showing confirmed again (another time) updates the same calendar event: same UID, the
   // next SEQUENCE (RFC 5545 §3.8.7.4).
-  const [earlier] = await tx.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM lead_events WHERE lead_id = $1 AND action = 'confirm'",
-    [lead.id],
-  );
+  const earlier = await countStaffEvents(tx, "lead", lead.id, "confirm");
   const when = describeLocalTime(answer.time);
   return {
     subject: `Showing confirmed: ${where}, ${when}`,
@@ -161,7 +151,7 @@ async function composeAnswer(
     ].join("\n"),
     calendar: showingInvitation({
       uid: `showing-${lead.id}@${new URL(mail.publicUrl).hostname}`,
-      sequence: earlier?.n ?? 0,
+      sequence: earlier,
       time: answer.time,
       address: where,
       renter: { name: lead.name, email: lead.email },

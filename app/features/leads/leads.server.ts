@@ -20,6 +20,7 @@ import {
   type UnconfirmedMailCaps,
 } from "~/features/mail/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
+import { recordStaffEvent, staffEventsOf } from "~/shared/staff-events.server";
 
 export interface Lead {
   id: number;
@@ -40,6 +41,7 @@ export interface Lead {
 
 export interface LeadEvent {
   leadId: number;
+  /** ISO 8601. */
   at: string;
   byEmail: string | null;
   action: "received" | "status" | "note" | "reply" | "confirm" | "decline";
@@ -95,7 +97,7 @@ export async function storeLead(db: Db, lead: NewLead, mail: LeadMail): Promise<
       ],
     );
     const id = row?.id as number;
-    await tx.query("INSERT INTO lead_events (lead_id, action) VALUES ($1, 'received')", [id]);
+    await recordStaffEvent(tx, "lead", id, null, "received");
     const about = lead.listingAddress?.trim() || "a general question";
     const timesText = times.length
       ? `\nPreferred times:\n${times.map((t) => `- ${describeLocalTime(t)}`).join("\n")}\n`
@@ -223,12 +225,12 @@ export async function countNewLeads(db: Queryable): Promise<number> {
 
 /** The changes recorded for these leads, oldest first. */
 export async function leadEvents(db: Queryable, ids: readonly number[]): Promise<LeadEvent[]> {
-  if (ids.length === 0) return [];
-  return db.query<LeadEvent>(
-    `SELECT lead_id::int AS "leadId", at, by_email AS "byEmail", action, detail
-     FROM lead_events WHERE lead_id = ANY($1::bigint[]) ORDER BY id`,
-    [ids],
-  );
+  const events = await staffEventsOf<LeadEvent["action"]>(db, "lead", ids);
+  return events.map(({ itemId, at, ...event }) => ({
+    leadId: itemId,
+    at: at.toISOString(),
+    ...event,
+  }));
 }
 
 /** Sets a lead's status; false when there is no such lead. Closed leads start their retention. */
@@ -266,10 +268,7 @@ export async function moveStatus(
      WHERE id = $1`,
     [id, to],
   );
-  await tx.query(
-    "INSERT INTO lead_events (lead_id, by_email, action, detail) VALUES ($1, $2, 'status', $3)",
-    [id, by, JSON.stringify({ from, to })],
-  );
+  await recordStaffEvent(tx, "lead", id, by, "status", { from, to });
 }
 
 /** Replaces a lead's notes; false when there is no such lead. */
@@ -285,10 +284,7 @@ export async function saveLeadNote(
       [id, notes],
     );
     if (rows.length === 0) return false;
-    await tx.query("INSERT INTO lead_events (lead_id, by_email, action) VALUES ($1, $2, 'note')", [
-      id,
-      by,
-    ]);
+    await recordStaffEvent(tx, "lead", id, by, "note");
     return true;
   });
 }
