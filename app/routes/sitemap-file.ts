@@ -1,4 +1,5 @@
-import { buildSitemap, type SitemapListing, sitemapFileRange } from "~/features/listings";
+import { buildSitemap, sitemapFileRange } from "~/features/listings";
+import { sitemapListings } from "~/features/listings/index.server";
 import type { Route } from "./+types/sitemap-file";
 
 // /sitemaps/{n}.xml: one file of the sitemap (at most 10,000 URLs), listings in a stable order.
@@ -6,10 +7,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const match = /^([1-9]\d{0,4})\.xml$/.exec(params.file);
   if (!match) throw new Response("Not Found", { status: 404 });
   const { offset, limit, pages } = sitemapFileRange(Number(match[1]));
-  const listings = await context.db.query<SitemapListing>(
-    `SELECT collection, id, address, image_urls, updated_at FROM listings
-     ORDER BY collection DESC, id LIMIT ${limit} OFFSET ${offset}`,
-  );
+  const listings = await sitemapListings(context.db, { offset, limit });
   if (listings.length === 0 && !pages) throw new Response("Not Found", { status: 404 });
   return new Response(buildSitemap(context.env.publicUrl, listings, pages), {
     headers: {

@@ -14,5 +14,6 @@ export { loadFeaturedSummaries, loadListPage } from "./list-loader.server";
 export { listTable, type TablePage, type TableRow } from "./listing-table.server";
 export { getListing, getListingForEdit } from "./queries.server";
 export { searchWhere } from "./search.server";
+export { countListings, sitemapListings } from "./sitemap.server";
 export { type StaleProperty, staleProperties } from "./stale.server";
 export { repairAtStart, storageSweepJob } from "./storage-repair.server";
