@@ -1,4 +1,4 @@
-// The build the main-thread budget is compared with (issue 18: Lighthouse's TBT is noisy on
+// The build the main-thread budget is compared with (docs/testing.md, "Benchmarks": Lighthouse's TBT is noisy on
 // this machine, so a figure means something only beside the same figure for a known build,
 // measured in the same run). The reference is checked out as a detached git worktree under
 // bench-results/, installed and built once, and reused by later runs.

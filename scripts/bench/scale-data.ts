@@ -1,4 +1,4 @@
-// The listings of the scale benchmark (issue 20 item 8): 8,000 properties and 2,000 new
+// The listings of the scale benchmark (docs/architecture.md, "Speed and search"): 8,000 properties and 2,000 new
 // constructions, made by a seeded generator so every run loads the same rows. Dates are counted
 // from the day of the run (`today`), so the 'Available by' filter ~60 days ahead always selects
 // a similar share of them.

@@ -1,4 +1,4 @@
-// `npm run bench -- --scale` (or `--only=scale`): the site with 10,000 listings (issue 20 item 8).
+// `npm run bench -- --scale` (or `--only=scale`): the site with 10,000 listings (docs/architecture.md, "Speed and search").
 // Loads 8,000 properties and 2,000 new constructions into a fresh PostgreSQL database
 // (bench_scale on BENCH_POSTGRES_URL's server), starts the production build on it without demo
 // content, and measures the list pages unfiltered and with each filter, the filter change in

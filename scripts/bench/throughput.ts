@@ -68,7 +68,7 @@ export async function throughput(
 error_log ${dir}/error.log;
 events { worker_connections 1024; }
 http {
-  # Its own access log on, as the site's server logs every request at LOG_LEVEL=info (issue 18).
+  # Its own access log on, as the site's server logs every request at LOG_LEVEL=info.
   access_log ${dir}/access.log;
   client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir};
   uwsgi_temp_path ${dir}; scgi_temp_path ${dir};

@@ -151,7 +151,7 @@ describe.skipIf(missing(!serverUrl && "TEST_DATABASE_URL is not set"))("backup a
       });
       await createSession(db, { issuer: "https://id.example", sub: "u-1" }, readEnv({}).session);
       await grantAdmin(db, "staff@example.com", "test");
-      // An online application (issue 22): sealed answers are bytea; here every byte value once.
+      // An online application (docs/behaviour.md §32): sealed answers are bytea; here every byte value once.
       const [application] = await db.query<{ id: number }>(
         "INSERT INTO applications (status, notes) VALUES ('received', 'Zoë — \"ok\"') RETURNING id::int AS id",
       );

@@ -1,4 +1,4 @@
-// Forgiving admin forms (issue 12): the refused field is marked beside the spec's error dialog,
+// Forgiving admin forms (docs/behaviour.md): the refused field is marked beside the spec's error dialog,
 // 'Clear' can be undone, leaving unsaved edits asks first, the photo picker says how many photos
 // there are, and 'Toggle Availability' describes the current state.
 import { addedMessages, messages } from "~/domain/messages";

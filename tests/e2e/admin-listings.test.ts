@@ -1,4 +1,4 @@
-// The staff table at /admin/listings and its CSV (issue 20 items 6 and 7) in a real browser:
+// The staff table at /admin/listings and its CSV (docs/behaviour.md §25) in a real browser:
 // reached from the user menu, both kinds listed, search and sort, 'Toggle Availability' in a
 // row, 'Export CSV' downloads every listing, 'Import CSV' shows its dry run and adds a good file.
 import fs from "node:fs/promises";

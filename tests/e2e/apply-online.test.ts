@@ -1,4 +1,4 @@
-// 'Apply online' in a browser (issue 22; docs/behaviour.md §32): from 'How to Apply' a renter
+// 'Apply online' in a browser (docs/behaviour.md §32): from 'How to Apply' a renter
 // applies step by step for a household of two adults with two documents, saves and finishes on
 // another device from the e-mailed link, is refused a step (the message beside the field, what
 // was typed kept), goes 'Back' without losing anything, submits; the other adult fills in their

@@ -1,4 +1,4 @@
-// The visual design's promises (issue 12; docs/decisions/0046-design-tokens-from-company-content.md):
+// The visual design's promises (docs/decisions/0046-design-tokens-from-company-content.md):
 // brand colours from the company's content, a legible company name in the navbar; cards with
 // price and status in a grid without empty columns
 // (docs/decisions/0047-listing-presentation-and-detail-layout.md).

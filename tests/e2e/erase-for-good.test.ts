@@ -1,4 +1,4 @@
-// 'Erase for good' (docs/behaviour.md §21, §22; issue 18) as an admin, in a real browser: a photo
+// 'Erase for good' (docs/behaviour.md §21, §22) as an admin, in a real browser: a photo
 // only the history names, on the history page, and a listing in Recently deleted. Both ask
 // 'Are you sure?' (Cancel changes nothing), say 'Deleted!', and leave no copy or variant on disk.
 import fs from "node:fs/promises";

@@ -1,4 +1,4 @@
-// The lead path in a browser (issue 21; docs/behaviour.md §27): a renter asks about a listing
+// The lead path in a browser (docs/behaviour.md §27): a renter asks about a listing
 // and proposes times, with and without JavaScript; refused fields are marked by the page and
 // nothing typed is lost; staff see the request arrive in the inbox live and work it, answer it
 // ('Reply', 'Confirm showing', 'Decline'), and the renter's e-mail arrives at the test server's

@@ -1,4 +1,4 @@
-// Search on the list pages (issue 20, docs/decisions/0060-list-search.md): the new filters, the
+// Search on the list pages (docs/decisions/0060-list-search.md): the new filters, the
 // count line, links that carry a search, the first HTML already filtered by the tab's stored
 // search, pages of 24 cards with 'Show more', 'Clear filters', and all of it without JavaScript.
 // Every test seeds listings carrying a word of its own and searches for it, so the shared

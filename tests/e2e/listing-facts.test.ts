@@ -1,4 +1,4 @@
-// Listing facts (issue 20 item 1): the add and edit forms' 'Details' group, its refusals next
+// Listing facts (docs/architecture.md: listing-facts.ts): the add and edit forms' 'Details' group, its refusals next
 // to the field, and the detail page's 'Details' list below the bullets.
 import { listingKey } from "~/domain/listing";
 import { messages, successTitles } from "~/domain/messages";

@@ -1,4 +1,4 @@
-// Screenshots as tests (issue 12): the public pages and the add form at a laptop's and a phone's
+// Screenshots as tests (docs/testing.md, "Screenshots as tests"): the public pages and the add form at a laptop's and a phone's
 // size, compared with the committed baselines in visual.test.ts-snapshots/. After an intended
 // change of the design: `npm run test:update-screenshots`, look at the new images, commit them.
 //

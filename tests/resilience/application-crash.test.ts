@@ -1,4 +1,4 @@
-// Crash during 'Submit application' (issue 22; docs/behaviour.md §32): the real server process
+// Crash during 'Submit application' (docs/behaviour.md §32): the real server process
 // (the production bundle) takes households' applications up to 'Review and submit', is sent
 // their submissions and killed with SIGKILL while they run. After the kill each application is
 // either wholly submitted (Received; a row and a private link for every other adult; the

@@ -152,7 +152,7 @@ describe("cache-busting", () => {
     // The attacker got its renders up to the limit, then 429s and redirects, never a 5xx.
     expect(Object.keys(attack.statuses).filter((s) => s.startsWith("5"))).toEqual([]);
     expect(attack.statuses["429"] ?? 0).toBeGreaterThan(0);
-    // Within 3× the reader's p99 alone (issue 18). autocannon counts whole milliseconds, so a
+    // Within 3× the reader's p99 alone. autocannon counts whole milliseconds, so a
     // p99 of 0 means "under 1 ms" and is taken as 1. Refusals are held back a second
     // (server/page-pipeline.ts), so the attacker's 50 connections ask about 75 times a second
     // instead of thousands, and the reader barely notices them (measured on a quiet machine:

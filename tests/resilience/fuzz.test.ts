@@ -1,5 +1,5 @@
 // Fuzz: generated hostile requests against every route, API endpoint, page action and upload,
-// as anonymous, as a signed-in non-admin and as an admin (issue 8, docs/decisions/0036).
+// as anonymous, as a signed-in non-admin and as an admin (docs/decisions/0036).
 // Checked for every answer: never a 5xx; a refusal (4xx) carries a message; a refused request
 // changed nothing that is stored (every table dumped, the image tree and the private document
 // store hashed, before and after, for every request); an anonymous or non-admin client never gets

@@ -1,4 +1,4 @@
-// Crash between storing a lead and sending its e-mail (issue 21; docs/decisions/0062): the real
+// Crash between storing a lead and sending its e-mail (docs/decisions/0062): the real
 // server process (the production bundle) takes a message from the contact page, writes the lead
 // and its two e-mails, starts sending to a real SMTP server that reads the message and never
 // answers, and is killed with SIGKILL there. After a restart both e-mails arrive, once each,
