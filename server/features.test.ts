@@ -38,7 +38,53 @@ function migratedTables(): string[] {
   return [...tables].sort();
 }
 
+/**
+ * Where a feature's SQL reads a table another feature owns, and why (docs/architecture.md,
+ * "The feature contract"): joins that one statement needs. Anything else asks the owner.
+ */
+const READS_OF_OTHERS: Record<string, string> = {
+  "alerts → listings":
+    "which alerts' listings became available, and which listings match a search, in the statement that takes the alerts",
+  "applications → users": "the audit keeps the staff member's sign-in subject, found by e-mail",
+  "feeds → listings": "a feed is one snapshot of the listings and the company, in one statement",
+  "feeds → site_settings": "(the same snapshot)",
+  "site-settings → listings": "the featured list is joined to the listings it names",
+};
+
+/** Every `FROM`, `JOIN`, `INTO` or `UPDATE` of a table in app/ outside shared/ and domain/. */
+function sqlTouches(): { who: string; table: string }[] {
+  const app = path.resolve(import.meta.dirname, "../app");
+  const touches: { who: string; table: string }[] = [];
+  for (const file of fs.readdirSync(app, { recursive: true, encoding: "utf8" })) {
+    const parts = file.split(path.sep);
+    if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+    if (parts[0] === "shared" || parts[0] === "domain") continue;
+    const who = parts[0] === "features" ? (parts[1] as string) : "routes";
+    const source = fs.readFileSync(path.join(app, file), "utf8");
+    for (const m of source.matchAll(/\b(?:FROM|JOIN|INTO|UPDATE)\s+([a-z_]+)\b/g)) {
+      touches.push({ who, table: m[1] as string });
+    }
+  }
+  return touches;
+}
+
 describe("the feature list", () => {
+  it("lets each feature's SQL touch its own tables only, but for the joins listed", () => {
+    const owner = new Map<string, string>();
+    for (const feature of FEATURES) {
+      for (const table of feature.tables) owner.set(table, feature.name);
+      for (const { table } of feature.notBackedUp ?? []) owner.set(table, feature.name);
+    }
+    const touches = sqlTouches();
+    expect(touches.length).toBeGreaterThan(100);
+    const others = new Set(
+      touches
+        .filter(({ who, table }) => owner.has(table) && owner.get(table) !== who)
+        .map(({ who, table }) => `${who} → ${table}`),
+    );
+    expect([...others].sort()).toEqual(Object.keys(READS_OF_OTHERS).sort());
+  });
+
   it("gives each form's per-client limit its own count, each at INQUIRY_RATE_LIMIT", () => {
     const services = {
       db: {} as Db,

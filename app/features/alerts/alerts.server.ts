@@ -18,6 +18,7 @@ import {
 import { getSiteContent } from "~/features/site-settings/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
 import { log } from "~/shared/logger.server";
+import { takeScheduledRun } from "~/shared/scheduled-runs.server";
 import type { PeriodicJob } from "~/shared/scheduler.server";
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -282,14 +283,7 @@ export async function runSearchDigest(
 ): Promise<number | null> {
   const site = await getSiteContent(db);
   return db.transaction(async (tx) => {
-    const taken = await tx.query(
-      `INSERT INTO scheduled_runs (name, last_run) VALUES ('search-digest', $1)
-       ON CONFLICT (name) DO UPDATE SET last_run = EXCLUDED.last_run
-       WHERE scheduled_runs.last_run <= EXCLUDED.last_run - make_interval(hours => $2)
-       RETURNING name`,
-      [ctx.now.toISOString(), DIGEST_EVERY_HOURS],
-    );
-    if (taken.length === 0) return null;
+    if (!(await takeScheduledRun(tx, "search-digest", ctx.now, DIGEST_EVERY_HOURS))) return null;
     const alerts = await tx.query<{
       id: number;
       email: string;

@@ -13,7 +13,7 @@ import {
   RESUME_LINK_DAYS,
   type StepId,
 } from "~/domain/rental-application";
-import { eraseMailTo } from "~/features/mail/index.server";
+import { eraseMailOf, eraseMailTo } from "~/features/mail/index.server";
 import type { Db, Queryable } from "~/shared/db.server";
 import { checkDocument, DocumentRejectedError, type DocumentVault } from "./documents.server";
 import { queueFileDeletions, removeQueued } from "./file-deletions.server";
@@ -345,7 +345,7 @@ export async function withdrawApplication(
     // The staff history goes; its audit (no personal data) stays, with the withdrawal.
     await audit(tx, [row.applicationId], "withdrawn", now);
     await tx.query("DELETE FROM application_events WHERE application_id = $1", [row.applicationId]);
-    await tx.query("DELETE FROM outbox WHERE ref = $1", [applicationRef(row.applicationId)]);
+    await eraseMailOf(tx, [applicationRef(row.applicationId)]);
     await queueFileDeletions(
       tx,
       documents.map((d) => d.key),
@@ -389,9 +389,10 @@ export async function purgeApplications(
       [ids],
     );
     await tx.query("DELETE FROM applications WHERE id = ANY($1::bigint[])", [ids]);
-    await tx.query("DELETE FROM outbox WHERE ref = ANY($1::text[])", [
+    await eraseMailOf(
+      tx,
       ids.map((id) => applicationRef(id)),
-    ]);
+    );
     await audit(tx, ids, "retention", now);
     await queueFileDeletions(
       tx,
@@ -698,9 +699,10 @@ export async function eraseApplicationsOf(
     await audit(tx, whole, "erased", now, actorId);
     await audit(tx, touched, "person erased", now, actorId);
     await tx.query("DELETE FROM applications WHERE id = ANY($1::bigint[])", [whole]);
-    await tx.query("DELETE FROM outbox WHERE ref = ANY($1::text[])", [
+    await eraseMailOf(
+      tx,
       whole.map((id) => applicationRef(id)),
-    ]);
+    );
     if (adults.length > 0) {
       const ids = adults.map((p) => p.id);
       await tx.query("DELETE FROM application_documents WHERE applicant_id = ANY($1::bigint[])", [

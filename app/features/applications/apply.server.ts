@@ -20,6 +20,11 @@ import {
   type StepId,
 } from "~/domain/rental-application";
 import { leadMailOf } from "~/features/leads/index.server";
+import {
+  addressOf,
+  availablePropertyChoices,
+  listingAtAddress,
+} from "~/features/listings/index.server";
 import { enqueueMail } from "~/features/mail/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
 import type { Queryable } from "~/shared/db.server";
@@ -40,13 +45,7 @@ import {
   submitApplication,
   withdrawApplication,
 } from "./applications.server";
-import {
-  APPLY_MESSAGES,
-  type ApplyAnswer,
-  type ApplyView,
-  continueUrl,
-  type ListingChoice,
-} from "./apply-view";
+import { APPLY_MESSAGES, type ApplyAnswer, type ApplyView, continueUrl } from "./apply-view";
 import { DATA_KEY_MISSING } from "./data-key.server";
 import { DOCUMENT_ERRORS, DocumentRejectedError } from "./documents.server";
 import { removeQueued } from "./file-deletions.server";
@@ -68,32 +67,12 @@ async function siteTexts(db: Queryable) {
   return { fee: application.fee, criteria: application.screeningCriteria };
 }
 
-/** Available properties to apply for (the first step, when no address named one). */
-async function listingChoices(db: Queryable): Promise<ListingChoice[]> {
-  return db.query<ListingChoice>(
-    `SELECT collection || '/' || id AS value, address FROM listings
-     WHERE collection = 'properties' AND currently_available IS TRUE
-     ORDER BY address, id LIMIT 1000`,
-  );
-}
-
-/** The listing an address names (the 'Apply online' button keeps 'How to Apply''s `address`). */
-async function listingOfAddress(db: Queryable, address: string | null) {
-  // (A NUL is no text to PostgreSQL: an address with a control character names no listing.)
-  if (!address?.trim() || /\p{Cc}/u.test(address)) return null;
-  const [row] = await db.query<ListingChoice>(
-    `SELECT collection || '/' || id AS value, address FROM listings
-     WHERE address = $1 ORDER BY (collection = 'properties') DESC, currently_available DESC NULLS LAST
-     LIMIT 1`,
-    [address.trim()],
-  );
-  return row ?? null;
-}
-
 /** `/rental-application/apply`: the first step. */
 export async function applyLoader(context: AppLoadContext, url: URL): Promise<ApplyView> {
   if (!context.applications.key) return { kind: "closed", message: DATA_KEY_MISSING };
-  const listing = await listingOfAddress(context.db, url.searchParams.get("address"));
+  // The listing an address names (the 'Apply online' button keeps 'How to Apply''s `address`);
+  // else the available properties to choose from.
+  const listing = await listingAtAddress(context.db, url.searchParams.get("address"));
   return {
     kind: "steps",
     token: null,
@@ -102,7 +81,7 @@ export async function applyLoader(context: AppLoadContext, url: URL): Promise<Ap
     coApplicant: false,
     values: {},
     listing,
-    choices: listing ? [] : await listingChoices(context.db),
+    choices: listing ? [] : await availablePropertyChoices(context.db),
     documents: [],
     ...(await siteTexts(context.db)),
     saved: null,
@@ -171,11 +150,8 @@ const savedFlag = (sent: boolean) => (sent ? "1" : "0");
 async function chosenListing(context: AppLoadContext, value: unknown) {
   const ref = parseListingRef(typeof value === "string" ? value : "");
   if (!ref) return null;
-  const [row] = await context.db.query<{ address: string }>(
-    "SELECT address FROM listings WHERE collection = $1 AND id = $2",
-    [ref.collection, ref.id],
-  );
-  return row ? { ...ref, address: row.address } : null;
+  const address = await addressOf(context.db, ref);
+  return address === null ? null : { ...ref, address };
 }
 
 /** The first step's 'Next' or 'Save and finish later': the application begins. */
@@ -195,7 +171,7 @@ export async function applyAction(context: AppLoadContext, request: Request) {
     // The link goes to that address: say why nothing was sent (docs/behaviour.md §32).
     if (errors.email) errors.form = APPLY_MESSAGES.emailFirst;
   }
-  if (!listing && (await listingChoices(context.db)).length > 0) {
+  if (!listing && (await availablePropertyChoices(context.db)).length > 0) {
     errors.listing = APPLY_MESSAGES.pickListing;
   }
   if (later && errors.listing) delete errors.listing;

@@ -8,6 +8,7 @@ import { type StaleProperty, staleProperties } from "~/features/listings/index.s
 import { enqueueMail } from "~/features/mail/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
 import type { Db } from "~/shared/db.server";
+import { takeScheduledRun } from "~/shared/scheduled-runs.server";
 import type { PeriodicJob } from "~/shared/scheduler.server";
 
 export const STALE_DIGEST_EVERY_DAYS = 7;
@@ -33,14 +34,8 @@ export async function runStaleDigest(
 ): Promise<StaleProperty[] | null> {
   const site = await getSiteContent(db);
   return db.transaction(async (tx) => {
-    const taken = await tx.query(
-      `INSERT INTO scheduled_runs (name, last_run) VALUES ($1, $2)
-       ON CONFLICT (name) DO UPDATE SET last_run = EXCLUDED.last_run
-       WHERE scheduled_runs.last_run <= EXCLUDED.last_run - make_interval(days => $3)
-       RETURNING name`,
-      [RUN_NAME, options.now.toISOString(), STALE_DIGEST_EVERY_DAYS],
-    );
-    if (taken.length === 0) return null;
+    const hours = STALE_DIGEST_EVERY_DAYS * 24;
+    if (!(await takeScheduledRun(tx, RUN_NAME, options.now, hours))) return null;
     const stale = await staleProperties(tx, options.now, options.staleAfterDays);
     if (stale.length === 0) return stale;
     const to = options.notify.length > 0 ? [...options.notify] : [site.office.email];
