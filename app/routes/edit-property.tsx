@@ -1,5 +1,5 @@
 import { KINDS } from "~/domain/listing-kinds";
-import { EditFetchError, EditListingForm } from "~/features/admin";
+import { EditFetchError, EditListingForm, keepFormOnLiveReload } from "~/features/admin";
 import { loadListingForEdit } from "~/features/admin/index.server";
 import { pageMeta } from "~/features/layout";
 import type { Route } from "./+types/edit-property";
@@ -8,6 +8,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta("Edit Property", "Admin: edit a listing.", matches),
   { name: "robots", content: "noindex" },
 ];
+
+// A live reload keeps the form and its dialogs (keep-form-on-live-reload.ts).
+export const shouldRevalidate = keepFormOnLiveReload;
 
 export const loader = ({ context, params }: Route.LoaderArgs) =>
   loadListingForEdit(context, "properties", params.id);

@@ -9,6 +9,7 @@ import { messages, successTitles } from "~/domain/messages";
 import {
   acknowledgeSuccess,
   answerConfirm,
+  dialogNamed,
   expectErrorDialog,
   field,
   successDialogDuration,
@@ -130,6 +131,31 @@ test("delete as the spec says, then 'Restore' from Recently deleted; a reused ad
   } finally {
     await control.removeListing("properties", id);
   }
+});
+
+test("a live reload while 'Deleted!' is open keeps the dialog, and OK goes to the list", async ({
+  adminPage: page,
+  control,
+  seedListing,
+}) => {
+  // Any live reload (a lead arriving, the server listening again) ran the deleted listing's
+  // edit loader again: its 404 replaced the page and the open dialog with 'Page not found'.
+  const listing = await seedListing("properties", {
+    address: `${uniqueSuffix()} Reload Road`,
+    property_type: "Residential",
+  });
+  await gotoHydrated(page, `/editproperties/${listing.id}`);
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await answerConfirm(page, "Yes");
+  const dialog = dialogNamed(page, successTitles.deleted);
+  await expect(dialog).toBeVisible();
+  // The reload: the admin's live stream asks the page to load its data again.
+  const reloaded = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(".data"));
+  await control.resyncLive();
+  await reloaded;
+  await expect(heading(page)).toHaveText(exactly("Edit Property"));
+  await acknowledgeSuccess(page, successTitles.deleted);
+  await expect(page).toHaveURL(/\/properties$/);
 });
 
 test("history and Recently deleted are the ordinary 404 for others", async ({

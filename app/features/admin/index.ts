@@ -10,5 +10,6 @@ export { DeletedList } from "./deleted-list";
 export { EditFetchError } from "./edit-fetch-error";
 export { EditListingForm } from "./edit-listing-form";
 export { HistoryList } from "./history-list";
+export { keepFormOnLiveReload } from "./keep-form-on-live-reload";
 export { ListingTable } from "./listing-table";
 export { SiteSettingsForm } from "./site-settings-form";

@@ -1,2 +1,2 @@
 // The live feature's public surface for the pages (docs/decisions/0032-layers-and-feature-surfaces.md).
-export { useLiveRevalidation } from "./use-live-revalidation";
+export { isLiveReload, useLiveRevalidation } from "./use-live-revalidation";

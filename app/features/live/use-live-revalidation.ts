@@ -2,6 +2,18 @@ import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import type { Collection } from "~/domain/listing-kinds";
 
+/** How many live reloads are running (see `isLiveReload`). */
+let liveReloads = 0;
+
+/**
+ * Whether the loaders now being asked to run again are a live reload (a change announced on
+ * /live), not a navigation or the page's own reload: a route whose page holds work that its
+ * reloaded data would throw away says no to those (`shouldRevalidate`; docs/behaviour.md §7).
+ */
+export function isLiveReload(): boolean {
+  return liveReloads > 0;
+}
+
 /**
  * Keeps the current page's loader data live: each change announced on /live for one of
  * `collections` re-runs the loaders. The stream is closed when the page is left.
@@ -23,7 +35,12 @@ export function useLiveRevalidation(
     const reload = () => {
       // Several writes in a burst (a save touches one row, a seed many) cost one reload.
       clearTimeout(timer);
-      timer = setTimeout(() => void revalidate.current(), 50);
+      timer = setTimeout(() => {
+        liveReloads += 1;
+        void revalidate.current().finally(() => {
+          liveReloads -= 1;
+        });
+      }, 50);
     };
     // Each change, and `{"op":"resync"}` when the server's database connection came back.
     source.onmessage = reload;
