@@ -14,6 +14,7 @@ import "./app.css";
 import type { Route } from "./+types/root";
 import { brandStyle } from "./domain/brand";
 import { layoutContent } from "./domain/company";
+import { can } from "./features/auth";
 import { PhotoBaseProvider } from "./features/images";
 import { Navbar, NotFoundPage, PendingIndicator, SiteFooter } from "./features/layout";
 import { countNewLeads } from "./features/leads/index.server";
@@ -23,7 +24,7 @@ import { getSiteContent } from "./features/site-settings/index.server";
 export async function loader({ context }: Route.LoaderArgs) {
   return {
     // Admins only: the user menu's 'Inbox (3)' (docs/behaviour.md §27); nothing for others.
-    ...(context.viewer.isAdmin ? { inboxNew: await countNewLeads(context.db) } : {}),
+    ...(can(context.viewer, "leads") ? { inboxNew: await countNewLeads(context.db) } : {}),
     viewer: context.viewer,
     origin: context.env.publicUrl,
     photoBase: context.env.photoBaseUrl ?? null,

@@ -25,12 +25,14 @@ export default [
   route("feeds/hotpads.xml", "routes/feeds-hotpads-xml.ts"),
   route("feeds/listings.json", "routes/feeds-listings-json.ts"),
   route("feeds/new-listings.xml", "routes/feeds-new-listings-xml.ts"),
+  // 'Manage admins' became 'Staff': a permanent redirect to it, for everyone alike.
+  route("admin/admins", "routes/manage-admins.tsx"),
   // Admin-only: their loaders answer 404 to anyone else.
   route("addproperty", "routes/add-property.tsx"),
   route("addnewconstruction", "routes/add-construction.tsx"),
   route("editproperties/:id", "routes/edit-property.tsx"),
   route("edit-construction/:id", "routes/edit-construction.tsx"),
-  route("admin/admins", "routes/manage-admins.tsx"),
+  route("admin/staff", "routes/admin-staff.tsx"),
   route("admin/site", "routes/site-settings.tsx"),
   route("admin/deleted", "routes/recently-deleted.tsx"),
   route("admin/listings", "routes/admin-listings.tsx"),

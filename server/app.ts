@@ -141,13 +141,13 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
     rendersFor: withStoredSearch,
     identify: async (request) => {
       const viewer = await getViewer(db, env, request.headers.get("cookie") ?? undefined);
-      // An unknown or expired session is a signed-out visitor: the shared page. Admins see
+      // An unknown or expired session is a signed-out visitor: the shared page. Staff see
       // every page rendered fresh, so their renders are not counted.
       return {
         shared: viewer.user === null,
-        limited: !viewer.isAdmin,
+        limited: viewer.role === null,
         // Staff see personal data (leads, applications, mail) on their pages: never stored.
-        noStore: viewer.isAdmin,
+        noStore: viewer.role !== null,
         context: {
           db: loaderDb,
           images,
@@ -210,7 +210,7 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
     createListingApi({
       db,
       images,
-      guard: requireStaffApi({ db, env }, "listings:write"),
+      guard: (permission) => requireStaffApi({ db, env }, permission),
       onSiteChange: () => {
         pageCache?.clear();
         feeds.clear();

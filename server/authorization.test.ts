@@ -284,7 +284,7 @@ describe("authorisation of writes and admin pages", () => {
     "/addnewconstruction",
     "/editproperties/1-target-road",
     "/edit-construction/2-target-road",
-    "/admin/admins",
+    "/admin/staff",
     "/admin/site",
     "/admin/deleted",
     "/admin/listings",
@@ -346,11 +346,12 @@ describe("authorisation of writes and admin pages", () => {
       expect.soft(res.status, `${method} ${url}`).toBe(status);
       expect.soft((await res.json()).error).toMatch(/Sign in required|Admins only/);
     }
-    // The admin page's own action (grant) is refused too.
+    // The staff page's own action (add) is refused too.
     const grant = new FormData();
-    grant.append("intent", "grant");
+    grant.append("intent", "add");
+    grant.append("role", "owner");
     grant.append("email", "intruder@example.com");
-    expect((await call(who, "POST", "/admin/admins", grant)).status).toBe(404);
+    expect((await call(who, "POST", "/admin/staff", grant)).status).toBe(404);
     // So are the inbox's actions (docs/behaviour.md §27): no answer is sent, nothing recorded.
     // A real showing request to aim at: without the guard, each of these would act on it.
     const [lead] = await db.query<{ id: number }>(

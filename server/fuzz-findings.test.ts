@@ -81,13 +81,13 @@ describe("refusals found by the fuzz suite", () => {
     }
   });
 
-  it("Manage admins: a body that is no form (JSON) is 400 with a message, nothing changed", async () => {
+  it("Staff: a body that is no form (JSON) is 400 with a message, nothing changed", async () => {
     const before = await listAdmins(t.db);
     const res = await client.send({
       method: "POST",
-      target: "/admin/admins",
+      target: "/admin/staff",
       headers: { cookie: admin, "content-type": "application/json" },
-      body: JSON.stringify({ intent: "grant", email: "new@example.com" }),
+      body: JSON.stringify({ intent: "add", email: "new@example.com", role: "viewer" }),
     });
     expect(res.status).toBe(400);
     expect(res.body.toString()).toContain(
@@ -97,13 +97,13 @@ describe("refusals found by the fuzz suite", () => {
   });
 
   it.each(["a\0b@example.com", "x@exa\u0001mple.com", "tab\t@example.com"])(
-    "Manage admins: an address with NUL or a control character (%j) is refused as invalid",
+    "Staff: an address with NUL or a control character (%j) is refused as invalid",
     async (email) => {
       const before = await listAdmins(t.db);
-      const body = new URLSearchParams({ intent: "grant", email }).toString();
+      const body = new URLSearchParams({ intent: "add", email, role: "viewer" }).toString();
       const res = await client.send({
         method: "POST",
-        target: "/admin/admins",
+        target: "/admin/staff",
         headers: { cookie: admin, "content-type": "application/x-www-form-urlencoded" },
         body,
       });

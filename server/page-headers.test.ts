@@ -102,7 +102,7 @@ describe("page headers", () => {
       "/admin/applications",
       "/admin/applications.data",
       "/admin/outbox",
-      "/admin/admins",
+      "/admin/staff",
       "/admin/listings",
       "/properties",
     ]) {

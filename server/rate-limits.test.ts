@@ -79,7 +79,7 @@ describe("sign-in starts and writes, with the default limits", () => {
       ),
     });
     // Page actions and sign-out share the same budget.
-    const action = await fetch(`${t.base}/admin/admins`, { method: "POST", body: new FormData() });
+    const action = await fetch(`${t.base}/admin/staff`, { method: "POST", body: new FormData() });
     expect(action.status).toBe(429);
     expect(await action.text()).toMatch(/^Too many changes from your network/);
     expect((await fetch(`${t.base}/auth/logout`, { method: "POST" })).status).toBe(429);

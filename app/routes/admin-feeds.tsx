@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireStaff(context, "feeds");
+  requireStaff(context, "feeds:read");
   const [snapshot, fetches, built] = await Promise.all([
     context.feeds.snapshot(),
     lastFetches(context.db),

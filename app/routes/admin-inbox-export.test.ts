@@ -16,7 +16,7 @@ describe("inbox CSV", () => {
 
   const exportAs = async (isAdmin: boolean) => {
     const args = {
-      context: { db, viewer: { isAdmin } },
+      context: { db, viewer: { isAdmin, role: isAdmin ? "owner" : null } },
       request: new Request("http://site.example/admin/inbox/export"),
       params: {},
     } as unknown as Parameters<typeof loader>[0];

@@ -24,7 +24,11 @@ describe("inbox notes", () => {
       context: {
         db,
         env: readEnv({ NODE_ENV: "test" }),
-        viewer: { isAdmin: true, user: { sub: "u-staff", email: "staff@example.com" } },
+        viewer: {
+          role: "owner",
+          isAdmin: true,
+          user: { sub: "u-staff", email: "staff@example.com" },
+        },
       },
       request: new Request("http://site.example/admin/inbox", {
         method: "POST",

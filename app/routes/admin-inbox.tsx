@@ -6,7 +6,7 @@ import { inboxFilterOf, inboxParam, isLeadStatus } from "~/domain/inquiry";
 import { APPLICATION_STATUSES } from "~/domain/rental-application";
 import { checkStaffNotes } from "~/domain/staff-notes";
 import { listApplications } from "~/features/applications/index.server";
-import { actorOf, requireStaff } from "~/features/auth/index.server";
+import { actorOf, can, requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout";
 import { InboxList } from "~/features/leads";
 import {
@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context, "leads");
+  const viewer = requireStaff(context, "leads");
   const params = new URL(request.url).searchParams;
   const filter = inboxFilterOf(params);
   const page = Number(inboxParam.page(params.get("page") ?? "1") ?? "1");
@@ -59,6 +59,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     : [];
   return {
     applications,
+    mayErase: can(viewer, "people:erase"),
     filter,
     page,
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
@@ -83,6 +84,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = form.get("intent");
   const id = Number(form.get("id"));
   const gone = "This item is no longer in the inbox.";
+  // 'Erase this person' is the Owner's and the Manager's: 404 to others, as any page they may not see.
+  if (intent === "erase" && !can(viewer, "people:erase")) throw data(null, { status: 404 });
   try {
     if (intent === "status") {
       const status = form.get("status");

@@ -1,6 +1,6 @@
 import { parseTableQuery } from "~/domain/listing-table";
 import { CsvTransfer, ListingTable } from "~/features/admin";
-import { requireStaff } from "~/features/auth/index.server";
+import { can, requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout";
 import { listTable } from "~/features/listings/index.server";
 import type { Route } from "./+types/admin-listings";
@@ -11,17 +11,27 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireStaff(context, "listings:read");
+  const viewer = requireStaff(context, "listings:read");
   const query = parseTableQuery(new URL(request.url).searchParams);
-  return { query, ...(await listTable(context.db, query, context.env.staleAfterDays)) };
+  // What the role may do from here (docs/behaviour.md §6, "Staff roles"); the API decides again.
+  const may = {
+    edit: can(viewer, "listings:write"),
+    availability: can(viewer, "listings:availability"),
+  };
+  return { query, may, ...(await listTable(context.db, query, context.env.staleAfterDays)) };
 }
 
 export default function AdminListings({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1>All listings</h1>
-      <ListingTable rows={loaderData.rows} total={loaderData.total} query={loaderData.query} />
-      <CsvTransfer />
+      <ListingTable
+        rows={loaderData.rows}
+        total={loaderData.total}
+        query={loaderData.query}
+        may={loaderData.may}
+      />
+      <CsvTransfer mayImport={loaderData.may.edit} />
     </section>
   );
 }

@@ -26,6 +26,7 @@ export default function PropertyHistory({ loaderData }: Route.ComponentProps) {
         address={loaderData.address}
         entries={loaderData.entries}
         photos={loaderData.photos}
+        may={loaderData.may}
       />
     </section>
   );

@@ -1,5 +1,5 @@
 import { DeletedList } from "~/features/admin";
-import { requireStaff } from "~/features/auth/index.server";
+import { can, requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout";
 import { listDeleted } from "~/features/listings/index.server";
 import type { Route } from "./+types/recently-deleted";
@@ -10,8 +10,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireStaff(context, "listings:write");
-  return { items: await listDeleted(context.db) };
+  const viewer = requireStaff(context, "listings:write");
+  return { items: await listDeleted(context.db), mayErase: can(viewer, "listings:erase") };
 }
 
 export default function RecentlyDeleted({ loaderData }: Route.ComponentProps) {
@@ -22,7 +22,7 @@ export default function RecentlyDeleted({ loaderData }: Route.ComponentProps) {
         Deleted listings stay here for 30 days with their photos; 'Restore' brings one back as it
         was. After 30 days they are deleted for good; 'Erase for good' does it at once.
       </p>
-      <DeletedList items={loaderData.items} />
+      <DeletedList items={loaderData.items} mayErase={loaderData.mayErase} />
     </section>
   );
 }

@@ -7,6 +7,7 @@ export type AuditEvent =
   | "sign-in refused"
   | "admin granted"
   | "admin revoked"
+  | "staff role changed"
   | "settings saved"
   | "listing erased"
   | "photo erased"

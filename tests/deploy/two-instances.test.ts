@@ -165,11 +165,11 @@ describe.skipIf(missing(!serverUrl && "TEST_DATABASE_URL is not set"))(
       expect(done.status, await done.clone().text()).toBe(200);
       expect(jar.get("session")).toBeTruthy();
       // The admin page answers the signed-in admin on instance B.
-      const page = await request(jar, `${siteB().base}/admin/admins`);
+      const page = await request(jar, `${siteB().base}/admin/staff`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain(`\\"email\\",\\"${ADMIN}\\"`);
       // (Without the cookie, instance B knows nobody.)
-      const anonymous = await fetch(`${siteB().base}/admin/admins`, { redirect: "manual" });
+      const anonymous = await fetch(`${siteB().base}/admin/staff`, { redirect: "manual" });
       expect(await anonymous.text()).not.toContain(ADMIN);
     });
 

@@ -13,7 +13,7 @@ test.describe("admin accessibility (axe)", () => {
   test("the open user menu with its 'Admin' header", async ({ adminPage: page, adminAccount }) => {
     await gotoHydrated(page, "/about", "load");
     await userMenuButton(page, adminAccount.user).click();
-    await expect(page.getByRole("link", { name: "Manage admins" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Staff", exact: true })).toBeVisible();
     await expect.poll(() => violations(page), AXE_POLL).toEqual([]);
   });
 
@@ -65,8 +65,8 @@ test.describe("admin accessibility (axe)", () => {
     await page.keyboard.press("Escape");
   });
 
-  test("Manage admins", async ({ adminPage: page }) => {
-    await gotoHydrated(page, "/admin/admins", "load");
+  test("Staff", async ({ adminPage: page }) => {
+    await gotoHydrated(page, "/admin/staff", "load");
     await expect.poll(() => violations(page), AXE_POLL).toEqual([]);
   });
 });

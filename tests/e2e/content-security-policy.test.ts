@@ -111,7 +111,7 @@ test("the sign-in popup and every admin page, form preview and dialog report no 
   await page.getByRole("button", { name: "Delete" }).click();
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
   await visit(page, `/edit-construction/${build.id}`);
-  await visit(page, "/admin/admins");
+  await visit(page, "/admin/staff");
   await visit(page, listingPath("properties", house.id));
   await expect(page.getByRole("button", { name: "Toggle Availability" })).toBeVisible();
   expect(seen).toEqual([]);

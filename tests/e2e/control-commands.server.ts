@@ -11,6 +11,7 @@ import {
   listAdmins,
   revokeAdmin,
 } from "~/features/auth/admins.server";
+import type { Role } from "~/features/auth/permissions";
 import { findSessionUser } from "~/features/auth/sessions.server";
 import type { ImageStore } from "~/features/images/storage.server";
 import { DEMO_LISTINGS } from "~/features/listings/demo-seed.server";
@@ -132,7 +133,8 @@ export function controlCommands({
       return extra.map((s) => s.address);
     },
 
-    grantAdmin: (email: string) => grantAdmin(db, email, "e2e"),
+    grantAdmin: (email: string, role?: Role | null) =>
+      grantAdmin(db, email, "e2e", role ?? undefined),
     revokeAdmin: (email: string) => revokeAdmin(db, email, env.adminEmails),
     listAdmins: (): Promise<AdminGrant[]> => listAdmins(db),
 

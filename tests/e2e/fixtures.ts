@@ -11,6 +11,7 @@ import {
 import type { Listing } from "~/domain/listing";
 import { listingKey } from "~/domain/listing";
 import type { Collection } from "~/domain/listing-kinds";
+import type { Role } from "~/features/auth/permissions";
 import type { ListingInput } from "~/features/listings/queries.server";
 import { newUser, signInThroughPopup, type TestUser } from "./auth-helpers";
 import { type Control, control } from "./control";
@@ -28,8 +29,8 @@ export type SeedFields = Partial<ListingInput> & { address: string; id?: string 
 interface TestFixtures {
   /** Inserts a listing with the app's insertListing (id: the key of its address unless given). */
   seedListing: (collection: Collection, fields: SeedFields) => Promise<Listing>;
-  /** Grants admin to an address (as a grant by e-mail); revoked after the test. */
-  grantAdmin: (email: string) => Promise<void>;
+  /** Grants a staff role (an Owner's unless told) to an address; revoked after the test. */
+  grantAdmin: (email: string, role?: Role) => Promise<void>;
   /** A page in a context of its own (cookies, storage), closed after the test. */
   newPage: (options?: BrowserContextOptions) => Promise<Page>;
   /**
@@ -39,7 +40,7 @@ interface TestFixtures {
   signIn: (
     page: Page,
     user: TestUser,
-    options?: { admin?: boolean; startPath?: string },
+    options?: { admin?: boolean; role?: Role; startPath?: string },
   ) => Promise<void>;
   /** A page of its own, signed in as this worker's admin. */
   adminPage: Page;
@@ -128,9 +129,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   grantAdmin: async ({ control }, use) => {
     const granted: string[] = [];
-    await use(async (email) => {
+    await use(async (email, role) => {
       granted.push(email);
-      await control.grantAdmin(email);
+      await control.grantAdmin(email, role);
     });
     for (const email of granted) await control.revokeAdmin(email);
   },
@@ -146,11 +147,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   signIn: async ({ grantAdmin }, use) => {
-    await use(async (page, user, { admin = false, startPath = "/" } = {}) => {
-      if (admin) await grantAdmin(user.email);
+    await use(async (page, user, { admin = false, role, startPath = "/" } = {}) => {
+      if (admin || role) await grantAdmin(user.email, role);
       await gotoHydrated(page, startPath);
       await signInThroughPopup(page, user);
-      if (admin) await waitForAdminNavbar(page);
+      if (admin || role === "owner" || role === "manager") await waitForAdminNavbar(page);
     });
   },
 

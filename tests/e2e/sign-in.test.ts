@@ -1,6 +1,7 @@
 // Sign-in through the real popup, roles in the navbar, logout, admin-only routes and the
-// 'Manage admins' page (docs/behaviour.md §2 navigation and admin routes, §4 sign-in, §6 roles).
+// 'Staff' page (docs/behaviour.md §2 navigation and admin routes, §4 sign-in, §6 roles).
 import type { Page } from "@playwright/test";
+import { answerConfirm } from "./admin-helpers";
 import {
   fetchWithSession,
   loginLink,
@@ -101,7 +102,7 @@ test.describe("sign-in, roles and logout", () => {
     // docs/behaviour.md §18, §22, §25, §28, §32; decisions 0062, 0081.)
     await expect(menuEntries(page)).toHaveText([
       "Admin",
-      "Manage admins",
+      "Staff",
       "Site settings",
       "Recently deleted",
       "All listings",
@@ -112,9 +113,9 @@ test.describe("sign-in, roles and logout", () => {
       "Status",
       "Logout",
     ]);
-    await expect(nav(page).getByRole("link", { name: "Manage admins" })).toHaveAttribute(
+    await expect(nav(page).getByRole("link", { name: "Staff" })).toHaveAttribute(
       "href",
-      "/admin/admins",
+      "/admin/staff",
     );
 
     const cookie = await sessionCookie(page.context());
@@ -151,7 +152,7 @@ test.describe("sign-in, roles and logout", () => {
       "/addnewconstruction",
       `/editproperties/${house.id}`,
       `/edit-construction/${build.id}`,
-      "/admin/admins",
+      "/admin/staff",
     ];
     const anonymous = await newPage();
     const member = await newPage();
@@ -180,7 +181,7 @@ test.describe("sign-in, roles and logout", () => {
       "Add New Construction",
       "Edit Property",
       "Edit Construction",
-      "Manage admins",
+      "Staff",
     ];
     for (const [i, path] of adminPaths.entries()) {
       const res = await gotoHydrated(admin, path);
@@ -190,75 +191,138 @@ test.describe("sign-in, roles and logout", () => {
   });
 });
 
-test.describe("Manage admins", () => {
+test.describe("Staff", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
   const row = (page: Page, email: string) => page.locator("tbody tr", { hasText: email });
 
-  test("grants an email (effective at that person's first sign-in) and revokes it", async ({
+  test("adds a person in a role (effective at their first sign-in), changes it and removes them", async ({
     page,
     newPage,
     signIn,
     control,
   }) => {
-    const admin = newUser("grantor", "Grace Grantor");
-    await signIn(page, admin, { admin: true });
+    const owner = newUser("grantor", "Grace Grantor");
+    await signIn(page, owner, { admin: true });
     // Reached from the user menu under the 'Admin' header.
-    await openUserMenu(page, admin);
-    await nav(page).getByRole("link", { name: "Manage admins" }).click();
-    await expect(page).toHaveURL((url) => url.pathname === "/admin/admins");
-    await expect(heading(page)).toHaveText(exactly("Manage admins"));
-    await expect(row(page, admin.email)).toHaveCount(1);
+    await openUserMenu(page, owner);
+    await nav(page).getByRole("link", { name: "Staff" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/admin/staff");
+    await expect(heading(page)).toHaveText(exactly("Staff"));
+    await expect(row(page, owner.email)).toHaveCount(1);
 
     const newcomer = newUser("newcomer", "Nia Newcomer");
-    await page.getByLabel("E-mail address").fill(newcomer.email.toUpperCase());
-    await page.getByRole("button", { name: "Grant admin" }).click();
-    const status = page.getByRole("status").filter({ hasText: "admin" });
-    await expect(status).toHaveText(exactly(`${newcomer.email} is now an admin.`));
+    await page.getByLabel("E-mail", { exact: true }).fill(newcomer.email.toUpperCase());
+    await page.getByLabel("Role", { exact: true }).selectOption({ label: "Manager" });
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    const status = page.getByRole("status").filter({ hasText: newcomer.email });
+    await expect(status).toHaveText(exactly(`${newcomer.email} is now staff, as Manager.`));
     await expect(row(page, newcomer.email)).toHaveCount(1);
     const grantsOf = async (email: string) =>
       (await control.listAdmins())
         .filter((g) => g.email === email)
-        .map(({ email, uid }) => ({ email, uid }));
-    expect(await grantsOf(newcomer.email)).toEqual([{ email: newcomer.email, uid: null }]);
+        .map(({ email, uid, role }) => ({ email, uid, role }));
+    expect(await grantsOf(newcomer.email)).toEqual([
+      { email: newcomer.email, uid: null, role: "manager" },
+    ]);
 
-    // The newcomer signs in for the first time and is an admin at once.
+    // The newcomer signs in for the first time and is a Manager at once: no 'Staff' for them.
     const other = await newPage();
     await signIn(other, newcomer);
     await expect(navLink(other, "Add Property")).toHaveCount(1);
+    await openUserMenu(other, newcomer);
+    await expect(nav(other).getByRole("link", { name: "Outbox" })).toHaveCount(1);
+    await expect(nav(other).getByRole("link", { name: "Staff" })).toHaveCount(0);
 
-    // Revoke: the row goes, and the newcomer's next page load is a visitor's again.
-    await row(page, newcomer.email).getByRole("button", { name: "Revoke" }).click();
-    await expect(status).toHaveText(exactly(`${newcomer.email} is no longer an admin.`));
+    // Now a Viewer: their next page load has no 'Add Property', and no inbox.
+    await row(page, newcomer.email).getByLabel(`Role of ${newcomer.email}`).selectOption({
+      label: "Viewer",
+    });
+    await row(page, newcomer.email).getByRole("button", { name: "Save" }).click();
+    await expect(status).toHaveText(exactly(`${newcomer.email} is now Viewer.`));
+    await gotoHydrated(other, "/");
+    await expect(navLink(other, "Add Property")).toHaveCount(0);
+    expect((await gotoHydrated(other, "/admin/inbox"))?.status()).toBe(404);
+
+    // 'Remove' asks 'Are you sure?'; Cancel keeps them, Yes removes them.
+    await row(page, newcomer.email)
+      .getByRole("button", { name: `Remove ${newcomer.email}` })
+      .click();
+    await answerConfirm(page, "Cancel");
+    expect(await grantsOf(newcomer.email)).toHaveLength(1);
+    await row(page, newcomer.email)
+      .getByRole("button", { name: `Remove ${newcomer.email}` })
+      .click();
+    await answerConfirm(page, "Yes");
+    await expect(status).toHaveText(exactly(`${newcomer.email} is no longer staff.`));
     await expect(row(page, newcomer.email)).toHaveCount(0);
     expect(await grantsOf(newcomer.email)).toEqual([]);
-    const res = await gotoHydrated(other, "/addproperty");
-    expect(res?.status()).toBe(404);
-    await expect(navLink(other, "Add Property")).toHaveCount(0);
+    expect((await gotoHydrated(other, "/admin/listings"))?.status()).toBe(404);
   });
 
-  test("refuses to remove the last admin", async ({ page, signIn, control }) => {
-    const admin = newUser("last", "Lee Last");
-    await signIn(page, admin, { admin: true });
-    // Set the other grants aside (the server is shared), so this admin is the only one.
+  test("refuses to remove or demote the last Owner", async ({ page, signIn, control }) => {
+    const owner = newUser("last", "Lee Last");
+    await signIn(page, owner, { admin: true });
+    // Set the other grants aside (the server is shared), so this Owner is the only one.
     const others = (await control.listAdmins())
       .map((g) => g.email)
-      .filter((email): email is string => email !== null && email !== admin.email);
+      .filter((email): email is string => email !== null && email !== owner.email);
     for (const email of others) await control.revokeAdmin(email);
     try {
-      await gotoHydrated(page, "/admin/admins");
+      await gotoHydrated(page, "/admin/staff");
       await expect(page.locator("tbody tr")).toHaveCount(1);
-      await row(page, admin.email).getByRole("button", { name: "Revoke" }).click();
-      const alert = page.getByRole("alert").filter({ hasText: "admin" });
-      await expect(alert).toHaveText(exactly("Cannot remove the last admin."));
-      expect((await control.listAdmins()).map((g) => g.email)).toEqual([admin.email]);
-      // Still an admin: the page reloads fine.
-      const res = await gotoHydrated(page, "/admin/admins");
+      const alert = page.getByRole("alert").filter({ hasText: "Owner" });
+      await row(page, owner.email)
+        .getByRole("button", { name: `Remove ${owner.email}` })
+        .click();
+      await answerConfirm(page, "Yes");
+      await expect(alert).toHaveText(exactly("Cannot remove or demote the last Owner."));
+      await gotoHydrated(page, "/admin/staff");
+      await row(page, owner.email).getByLabel(`Role of ${owner.email}`).selectOption({
+        label: "Manager",
+      });
+      await row(page, owner.email).getByRole("button", { name: "Save" }).click();
+      await expect(alert).toHaveText(exactly("Cannot remove or demote the last Owner."));
+      expect((await control.listAdmins()).map((g) => [g.email, g.role])).toEqual([
+        [owner.email, "owner"],
+      ]);
+      // Still the Owner: the page reloads fine.
+      const res = await gotoHydrated(page, "/admin/staff");
       expect(res?.status()).toBe(200);
-      await expect(row(page, admin.email)).toHaveCount(1);
+      await expect(row(page, owner.email)).toHaveCount(1);
     } finally {
       for (const email of others) await control.grantAdmin(email);
     }
   });
+
+  for (const [role, entries, addLinks] of [
+    ["leasing-agent", ["All listings", /^Inbox( \(\d+\))?$/, "Applications"], false],
+    ["viewer", ["All listings", "Listing feeds"], false],
+    [
+      "manager",
+      [
+        "Site settings",
+        "Recently deleted",
+        "All listings",
+        "Listing feeds",
+        /^Inbox( \(\d+\))?$/,
+        "Applications",
+        "Outbox",
+      ],
+      true,
+    ],
+  ] as const) {
+    test(`a ${role} sees only the menu entries the role allows, under 'Admin'`, async ({
+      page,
+      signIn,
+    }) => {
+      const user = newUser(role);
+      await signIn(page, user, { role });
+      await openUserMenu(page, user);
+      await expect(menuEntries(page)).toHaveText(["Admin", ...entries, "Logout"]);
+      await expect(navLink(page, "Add Property")).toHaveCount(addLinks ? 1 : 0);
+      await expect(navLink(page, "Add New Construction")).toHaveCount(addLinks ? 1 : 0);
+    });
+  }
 
   test("a grant made while someone is signed in shows on their next page load", async ({
     page,

@@ -30,7 +30,7 @@ test.describe("site settings", () => {
     await userMenuButton(page, adminAccount.user).click();
     const menu = nav(page).locator(".dropdown-menu");
     await expect(menu.getByRole("link")).toHaveText([
-      "Manage admins",
+      "Staff",
       "Site settings",
       "Recently deleted",
       "All listings",

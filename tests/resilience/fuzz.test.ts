@@ -514,7 +514,7 @@ const PAGES = [
   "/feeds/new-listings.xml",
   "/addproperty",
   "/addnewconstruction",
-  "/admin/admins",
+  "/admin/staff",
   "/admin/site",
   "/admin/deleted",
   "/admin/listings",
@@ -735,12 +735,13 @@ const generated: fc.Arbitrary<Generated> = fc
     },
     {
       weight: 2,
-      arbitrary: pageAction("/admin/admins", {
-        intent: fc.oneof(fc.constantFrom("grant", "revoke"), nasty),
+      arbitrary: pageAction("/admin/staff", {
+        intent: fc.oneof(fc.constantFrom("add", "role", "remove"), nasty),
         email: fc.oneof(
           fc.constantFrom(OTHER_ADMIN, "new@example.com", "NEW@Example.com ", "@", ""),
           nasty,
         ),
+        role: fc.oneof(fc.constantFrom("owner", "manager", "leasing-agent", "viewer"), nasty),
       }),
     },
     {

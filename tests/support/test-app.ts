@@ -8,6 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { grantAdmin } from "~/features/auth/admins.server";
+import type { Role } from "~/features/auth/permissions";
 import { createSession } from "~/features/auth/sessions.server";
 import { upsertUser } from "~/features/auth/users.server";
 import { DiskImageStore, type ImageStore } from "~/features/images/index.server";
@@ -24,7 +25,8 @@ export interface TestApp<S extends ImageStore = DiskImageStore> {
   images: S;
   server: http.Server;
   /** A Cookie header for a new signed-in user with this (verified) address. */
-  signIn(email: string, options?: { admin?: boolean }): Promise<string>;
+  /** `admin`: an Owner, unless `role` names another staff role. */
+  signIn(email: string, options?: { admin?: boolean; role?: Role }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -75,11 +77,11 @@ export async function startTestApp<S extends ImageStore = DiskImageStore>(
     env,
     images,
     server,
-    async signIn(email, { admin = false } = {}) {
+    async signIn(email, { admin = false, role } = {}) {
       const sub = `test-user-${++users}`;
       const key = { issuer: "https://id.example", sub };
       await upsertUser(db, { ...key, email, emailVerified: true, name: sub });
-      if (admin) await grantAdmin(db, email, "test");
+      if (admin || role) await grantAdmin(db, email, "test", role);
       const session = await createSession(db, key, env.session);
       return `${env.session.cookieName}=${session.token}`;
     },

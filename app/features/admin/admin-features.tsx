@@ -16,15 +16,18 @@ interface AdminFeaturesProps {
   available: boolean;
   /** On the home page's 'Featured Properties' (docs/behaviour.md §19). */
   featured: boolean;
+  /** The spec's admin: 'Edit Property' and featuring; a leasing agent has neither. */
+  mayEdit: boolean;
 }
 
-/** The detail page's 'Admin Features' block; loaded only for admins. */
+/** The detail page's 'Admin Features' block; loaded only for staff who may change availability. */
 export default function AdminFeatures({
   kind,
   listing,
   onAvailability,
   available,
   featured,
+  mayEdit,
 }: AdminFeaturesProps) {
   const dialogs = useDialogs();
   const { revalidate } = useRevalidator();
@@ -60,27 +63,31 @@ export default function AdminFeatures({
             onAvailability={onAvailability}
           />
         ) : null}
-        <Link
-          className="btn btn-secondary"
-          to={`${kind.editRoute}/${encodeURIComponent(listing.id)}`}
-        >
-          Edit Property
-        </Link>
+        {mayEdit ? (
+          <Link
+            className="btn btn-secondary"
+            to={`${kind.editRoute}/${encodeURIComponent(listing.id)}`}
+          >
+            Edit Property
+          </Link>
+        ) : null}
         <Link
           className="btn btn-outline"
           to={`${kind.route}/${encodeURIComponent(listing.id)}/history`}
         >
           History
         </Link>
-        <button
-          type="button"
-          className="btn btn-outline"
-          onClick={toggleFeatured}
-          disabled={featuring || !hydrated}
-        >
-          {featuring ? <span className="spinner" aria-hidden="true" /> : null}
-          {isFeatured ? "Remove from home page" : "Feature on home page"}
-        </button>
+        {mayEdit ? (
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={toggleFeatured}
+            disabled={featuring || !hydrated}
+          >
+            {featuring ? <span className="spinner" aria-hidden="true" /> : null}
+            {isFeatured ? "Remove from home page" : "Feature on home page"}
+          </button>
+        ) : null}
       </div>
       {dialogs.element}
     </section>

@@ -27,7 +27,7 @@ type State =
  * server; only a file without refused rows offers 'Import {n} listings', which sends the same
  * file again for the server to check and add.
  */
-export function CsvTransfer() {
+export function CsvTransfer({ mayImport }: { mayImport: boolean }) {
   const [state, setState] = useState<State>({ step: "idle" });
   const input = useRef<HTMLInputElement>(null);
   const { revalidate } = useRevalidator();
@@ -69,41 +69,48 @@ export function CsvTransfer() {
           Export CSV
         </a>
       </p>
-      <p>
-        Every listing of both kinds, one row each. To add listings, fill rows in the same columns
-        (at most {groupDigits(CSV_MAX_ROWS)} rows and {CSV_MAX_BYTES / 1024 / 1024} MB a file) and
-        import the file: it is checked first, and added only when every row is right. The photos
-        column is not imported: add photos on each listing's edit page.
-      </p>
-      <label htmlFor="csv-file">Import CSV</label>{" "}
-      <input
-        ref={input}
-        id="csv-file"
-        type="file"
-        accept=".csv,text/csv"
-        disabled={!hydrated || state.step === "checking" || state.step === "importing"}
-        onChange={(e) => {
-          const file = e.currentTarget.files?.[0];
-          if (file) void check(file);
-        }}
-      />
-      <div aria-live="polite">
-        {state.step === "checking" ? <p>Checking the file…</p> : null}
-        {state.step === "failed" ? (
-          <p className="alert-error" role="alert">
-            {state.message}
+      {mayImport ? null : <p>Every listing of both kinds, one row each.</p>}
+      {mayImport ? (
+        <>
+          <p>
+            Every listing of both kinds, one row each. To add listings, fill rows in the same
+            columns (at most {groupDigits(CSV_MAX_ROWS)} rows and {CSV_MAX_BYTES / 1024 / 1024} MB a
+            file) and import the file: it is checked first, and added only when every row is right.
+            The photos column is not imported: add photos on each listing's edit page.
           </p>
-        ) : null}
-        {state.step === "imported" ? <p role="status">{state.count} listings imported.</p> : null}
-        {dryRun && state.step !== "failed" && state.step !== "imported" ? (
-          <DryRunReport
-            fileName={"file" in state ? state.file.name : ""}
-            dryRun={dryRun}
-            importing={state.step === "importing"}
-            onImport={() => "file" in state && importFile(state.file, dryRun)}
+          <label htmlFor="csv-file">Import CSV</label>{" "}
+          <input
+            ref={input}
+            id="csv-file"
+            type="file"
+            accept=".csv,text/csv"
+            disabled={!hydrated || state.step === "checking" || state.step === "importing"}
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              if (file) void check(file);
+            }}
           />
-        ) : null}
-      </div>
+          <div aria-live="polite">
+            {state.step === "checking" ? <p>Checking the file…</p> : null}
+            {state.step === "failed" ? (
+              <p className="alert-error" role="alert">
+                {state.message}
+              </p>
+            ) : null}
+            {state.step === "imported" ? (
+              <p role="status">{state.count} listings imported.</p>
+            ) : null}
+            {dryRun && state.step !== "failed" && state.step !== "imported" ? (
+              <DryRunReport
+                fileName={"file" in state ? state.file.name : ""}
+                dryRun={dryRun}
+                importing={state.step === "importing"}
+                onImport={() => "file" in state && importFile(state.file, dryRun)}
+              />
+            ) : null}
+          </div>
+        </>
+      ) : null}
     </section>
   );
 }

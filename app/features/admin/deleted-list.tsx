@@ -17,7 +17,8 @@ export interface DeletedItem {
 }
 
 /** /admin/deleted: deleted listings that can still be restored (docs/behaviour.md §22). */
-export function DeletedList({ items }: { items: DeletedItem[] }) {
+/** `mayErase`: 'Erase for good' is the Owner's (docs/behaviour.md §6, "Staff roles"). */
+export function DeletedList({ items, mayErase }: { items: DeletedItem[]; mayErase: boolean }) {
   const dialogs = useDialogs();
   const { revalidate } = useRevalidator();
   const [busy, setBusy] = useState<number | null>(null);
@@ -105,16 +106,21 @@ export function DeletedList({ items }: { items: DeletedItem[] }) {
                   >
                     {busy === item.entry ? <span className="spinner" aria-hidden="true" /> : null}
                     Restore
-                  </button>{" "}
-                  <button
-                    type="button"
-                    className="btn btn-danger btn-sm"
-                    disabled={!hydrated || busy !== null}
-                    aria-label={`Erase ${item.address} for good`}
-                    onClick={() => erase(item)}
-                  >
-                    Erase for good
                   </button>
+                  {mayErase ? (
+                    <>
+                      {" "}
+                      <button
+                        type="button"
+                        className="btn btn-danger btn-sm"
+                        disabled={!hydrated || busy !== null}
+                        aria-label={`Erase ${item.address} for good`}
+                        onClick={() => erase(item)}
+                      >
+                        Erase for good
+                      </button>
+                    </>
+                  ) : null}
                 </td>
               </tr>
             ))}

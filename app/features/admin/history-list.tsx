@@ -75,12 +75,15 @@ export function HistoryList({
   address,
   entries,
   photos = [],
+  may,
 }: {
   kind: ListingKind;
   id: string;
   address: string;
   entries: HistoryItem[];
   photos?: HistoryPhoto[];
+  /** 'Restore this version' (Owner, Manager) and 'Erase for good' (Owner). */
+  may: { restore: boolean; erase: boolean };
 }) {
   const dialogs = useDialogs();
   const { revalidate } = useRevalidator();
@@ -147,15 +150,17 @@ export function HistoryList({
                 ))}
               </ul>
             ) : null}
-            <button
-              type="button"
-              className="btn btn-outline btn-sm"
-              disabled={busy !== null}
-              onClick={() => restore(item)}
-            >
-              {busy === item.seq ? <span className="spinner" aria-hidden="true" /> : null}
-              Restore this version
-            </button>
+            {may.restore ? (
+              <button
+                type="button"
+                className="btn btn-outline btn-sm"
+                disabled={busy !== null}
+                onClick={() => restore(item)}
+              >
+                {busy === item.seq ? <span className="spinner" aria-hidden="true" /> : null}
+                Restore this version
+              </button>
+            ) : null}
           </li>
         ))}
       </ol>
@@ -183,16 +188,18 @@ export function HistoryList({
                     loading="lazy"
                   />
                   {photo.caption ? <p>{photo.caption}</p> : null}
-                  <button
-                    type="button"
-                    className="btn btn-danger btn-sm"
-                    disabled={!hydrated || busy !== null}
-                    aria-label={`Erase for good: ${name}`}
-                    onClick={() => erase(photo)}
-                  >
-                    {busy === photo.url ? <span className="spinner" aria-hidden="true" /> : null}
-                    Erase for good
-                  </button>
+                  {may.erase ? (
+                    <button
+                      type="button"
+                      className="btn btn-danger btn-sm"
+                      disabled={!hydrated || busy !== null}
+                      aria-label={`Erase for good: ${name}`}
+                      onClick={() => erase(photo)}
+                    >
+                      {busy === photo.url ? <span className="spinner" aria-hidden="true" /> : null}
+                      Erase for good
+                    </button>
+                  ) : null}
                 </li>
               );
             })}

@@ -30,14 +30,23 @@ export interface ListingTableRow {
   checked: string;
 }
 
+/** What the viewer's role lets them do from the table (docs/behaviour.md §6, "Staff roles"). */
+export interface ListingTableMay {
+  /** 'Edit' (Owner, Manager). */
+  edit: boolean;
+  /** 'Toggle Availability' and 'Still available' (and leasing agents). */
+  availability: boolean;
+}
+
 interface ListingTableProps {
   rows: ListingTableRow[];
   total: number;
   query: TableQuery;
+  may: ListingTableMay;
 }
 
 /** /admin/listings: both kinds in one table; searching, sorting and paging are links and a GET form. */
-export function ListingTable({ rows, total, query }: ListingTableProps) {
+export function ListingTable({ rows, total, query, may }: ListingTableProps) {
   const pages = Math.max(1, Math.ceil(total / TABLE_PAGE_SIZE));
   const first = (query.page - 1) * TABLE_PAGE_SIZE + 1;
   const sortChanged =
@@ -112,7 +121,7 @@ export function ListingTable({ rows, total, query }: ListingTableProps) {
             </thead>
             <tbody>
               {rows.map((row) => (
-                <TableRowView key={`${row.collection}/${row.id}`} row={row} />
+                <TableRowView key={`${row.collection}/${row.id}`} row={row} may={may} />
               ))}
             </tbody>
           </table>
@@ -139,7 +148,7 @@ export function ListingTable({ rows, total, query }: ListingTableProps) {
   );
 }
 
-function TableRowView({ row }: { row: ListingTableRow }) {
+function TableRowView({ row, may }: { row: ListingTableRow; may: ListingTableMay }) {
   const kind = KINDS[row.collection];
   // The toggle shows at once; fresh loader data replaces it.
   const [availableOverride, setAvailableOverride] = useState<boolean | null>(null);
@@ -177,13 +186,15 @@ function TableRowView({ row }: { row: ListingTableRow }) {
         <Link to={listingPath(row.collection, row.id)} aria-label={`View ${row.address}`}>
           View
         </Link>
-        <Link
-          to={`${kind.editRoute}/${encodeURIComponent(row.id)}`}
-          aria-label={`Edit ${row.address}`}
-        >
-          Edit
-        </Link>
-        {kind.hasOffer ? (
+        {may.edit ? (
+          <Link
+            to={`${kind.editRoute}/${encodeURIComponent(row.id)}`}
+            aria-label={`Edit ${row.address}`}
+          >
+            Edit
+          </Link>
+        ) : null}
+        {kind.hasOffer && may.availability ? (
           <AvailabilityToggle
             propertyId={row.id}
             available={available}
@@ -191,7 +202,7 @@ function TableRowView({ row }: { row: ListingTableRow }) {
             describedAs={row.address}
           />
         ) : null}
-        {kind.hasOffer && available ? (
+        {kind.hasOffer && available && may.availability ? (
           <StillAvailableButton propertyId={row.id} describedAs={row.address} />
         ) : null}
       </td>

@@ -9,6 +9,8 @@ import {
   LastAdminError,
   listAdmins,
   revokeAdmin,
+  setStaffRole,
+  staffRoleOf,
 } from "./admins.server";
 import { InvalidEmailError } from "./emails";
 import { upsertUser } from "./users.server";
@@ -138,7 +140,7 @@ describe.each(dbTargets)("admin registry on $name", (target) => {
     const refusal = revokeAdmin(db, "two@example.com", []);
     await expect(refusal).rejects.toBeInstanceOf(LastAdminError);
     await expect(revokeAdmin(db, "two@example.com", [])).rejects.toThrow(
-      "Cannot remove the last admin.",
+      "Cannot remove or demote the last Owner.",
     );
     // Nothing changed.
     expect((await listAdmins(db)).map((g) => g.email)).toEqual(["two@example.com"]);
@@ -230,6 +232,8 @@ describe.each(dbTargets)("admin registry on $name", (target) => {
         name: "Amy",
         grantedAt: expect.any(String),
         grantedBy: null,
+        role: "owner",
+        lastSignedInAt: expect.any(String),
       },
       {
         email: "uidonly@example.com",
@@ -237,6 +241,8 @@ describe.each(dbTargets)("admin registry on $name", (target) => {
         name: "Uid Only",
         grantedAt: expect.any(String),
         grantedBy: "sql",
+        role: "owner",
+        lastSignedInAt: expect.any(String),
       },
       {
         email: "zed@example.com",
@@ -244,7 +250,46 @@ describe.each(dbTargets)("admin registry on $name", (target) => {
         name: null,
         grantedAt: expect.any(String),
         grantedBy: "admin@example.com",
+        role: "owner",
+        lastSignedInAt: null,
       },
     ]);
+  });
+
+  it("gives each grant a role, and a person with two grants the lesser one", async () => {
+    await grantAdmin(db, "owner@example.com");
+    await grantAdmin(db, "agent@example.com", "test", "leasing-agent");
+    expect(await staffRoleOf(db, user("u-o", "owner@example.com"))).toBe("owner");
+    expect(await staffRoleOf(db, user("u-a", "agent@example.com"))).toBe("leasing-agent");
+    expect(await staffRoleOf(db, user("u-n", "nobody@example.com"))).toBeNull();
+    // A uid grant made by hand (the spec's admins/{uid}) is an Owner's; with a Viewer's grant
+    // by e-mail beside it, the person is a Viewer.
+    await db.query("INSERT INTO admins (uid, uid_issuer) VALUES ('u-v', $1)", [ISSUER]);
+    expect(await staffRoleOf(db, user("u-v", "v@example.com"))).toBe("owner");
+    await grantAdmin(db, "v@example.com", "test", "viewer");
+    expect(await staffRoleOf(db, user("u-v", "v@example.com"))).toBe("viewer");
+  });
+
+  it("changes roles, never leaving the site without an Owner, even when two try at once", async () => {
+    await grantAdmin(db, "a@example.com");
+    await grantAdmin(db, "b@example.com");
+    expect(await setStaffRole(db, "nobody@example.com", "viewer")).toBe(0);
+    // Both Owners demote each other at the same moment: one of them must be refused.
+    const both = await Promise.allSettled([
+      setStaffRole(db, "a@example.com", "manager"),
+      setStaffRole(db, "b@example.com", "manager"),
+    ]);
+    expect(both.filter((r) => r.status === "rejected")).toHaveLength(1);
+    const roles = (await listAdmins(db)).map((g) => g.role).sort();
+    expect(roles).toEqual(["manager", "owner"]);
+    const owner = (await listAdmins(db)).find((g) => g.role === "owner")?.email ?? "";
+    await expect(setStaffRole(db, owner, "viewer")).rejects.toBeInstanceOf(LastAdminError);
+    await expect(revokeAdmin(db, owner, [])).rejects.toThrow(
+      "Cannot remove or demote the last Owner.",
+    );
+    // A Manager may go, and an Owner stays an Owner when "changed" to Owner.
+    const manager = (await listAdmins(db)).find((g) => g.role === "manager")?.email ?? "";
+    expect(await revokeAdmin(db, manager, [])).toBe(1);
+    expect(await setStaffRole(db, owner, "owner")).toBe(1);
   });
 });

@@ -1,15 +1,17 @@
-// The admin registry (docs/behaviour.md §6: admins/{uid}, only existence matters). Grants are kept by uid and/or
-// by lowercase email; see db/migrations/0002_auth.sql for the rules.
+// The staff registry (docs/behaviour.md §6: admins/{uid}; "Staff roles"). Grants are kept by uid
+// and/or by lowercase email (db/migrations/0002_auth.sql), each with its role (0023).
 import type { Db, Queryable } from "~/shared/db.server";
 import { logEvent } from "~/shared/events.server";
 import { HttpError } from "~/shared/http-error.server";
 import { emailOrNull, normalizeEmail } from "./emails";
+import { ROLES, type Role } from "./permissions";
 import type { SessionUser } from "./viewer";
 
 // Refusals of a change to the registry (HTTP 400, their message shown as it is).
+/** The site always keeps an Owner: the last one is neither removed nor given another role. */
 export class LastAdminError extends HttpError {
   constructor() {
-    super(400, "Cannot remove the last admin.");
+    super(400, "Cannot remove or demote the last Owner.");
     this.name = "LastAdminError";
   }
 }
@@ -35,45 +37,57 @@ export interface AdminGrant {
   /** ISO 8601. */
   grantedAt: string;
   grantedBy: string | null;
+  role: Role;
+  /** ISO 8601: when the bound user last signed in; null before their first sign-in. */
+  lastSignedInAt: string | null;
 }
 
-/** True when a grant names the user's sub or their VERIFIED email. */
-export async function isAdmin(db: Queryable, user: SessionUser | null): Promise<boolean> {
-  if (!user) return false;
+/** Least trusted first: a person with two grants that disagree gets the lesser role. */
+const LEAST_TRUSTED_FIRST = `array_position(ARRAY['${[...ROLES].reverse().join("','")}']::text[], role)`;
+
+/** The user's role: from the grants that name their sub or their VERIFIED email; else null. */
+export async function staffRoleOf(db: Queryable, user: SessionUser | null): Promise<Role | null> {
+  if (!user) return null;
   // An unverified address proves nothing: anyone can type someone else's email at some providers.
   const email = user.emailVerified ? emailOrNull(user.email) : null;
-  const rows = await db.query<{ admin: boolean }>(
-    `SELECT EXISTS (
-       SELECT 1 FROM admins
-       WHERE (uid = $1 AND uid_issuer = $3) OR ($2::text IS NOT NULL AND email = $2::text)
-     ) AS admin`,
+  const rows = await db.query<{ role: Role }>(
+    `SELECT role FROM admins
+     WHERE (uid = $1 AND uid_issuer = $3) OR ($2::text IS NOT NULL AND email = $2::text)
+     ORDER BY ${LEAST_TRUSTED_FIRST} LIMIT 1`,
     [user.sub, email, user.issuer],
   );
-  return rows[0]?.admin === true;
+  return rows[0]?.role ?? null;
+}
+
+/** True when a grant of any role names the user's sub or their VERIFIED email. */
+export async function isAdmin(db: Queryable, user: SessionUser | null): Promise<boolean> {
+  return (await staffRoleOf(db, user)) !== null;
 }
 
 /**
- * Grants admin to an address (idempotent). Binds the grant at once when a user with that
- * verified address exists. Returns false when the address already had a grant.
+ * Grants a role (Owner unless told) to an address (idempotent: an address that already has a
+ * grant keeps it, role and all). Binds the grant at once when a user with that verified address
+ * exists. Returns false when the address already had a grant.
  */
 export async function grantAdmin(
   db: Queryable,
   email: string,
   grantedBy?: string,
+  role: Role = "owner",
 ): Promise<boolean> {
   const address = normalizeEmail(email);
   const by = grantedBy?.trim().slice(0, 200) || null;
   const rows = await db.query(
-    `INSERT INTO admins (email, uid, uid_issuer, granted_by)
-     SELECT $1, u.sub, coalesce(u.issuer, ''), $2
+    `INSERT INTO admins (email, uid, uid_issuer, granted_by, role)
+     SELECT $1, u.sub, coalesce(u.issuer, ''), $2, $3
      FROM (SELECT 1) AS one
      LEFT JOIN LATERAL (SELECT issuer, sub FROM users WHERE email = $1 AND email_verified
                         ORDER BY last_login_at DESC LIMIT 1) AS u ON true
      ON CONFLICT (email) DO NOTHING
      RETURNING id`,
-    [address, by],
+    [address, by, role],
   );
-  if (rows.length > 0) logEvent("admin granted", by, { email: address });
+  if (rows.length > 0) logEvent("admin granted", by, { email: address, role });
   return rows.length > 0;
 }
 
@@ -108,17 +122,14 @@ export async function revokeAdmin(
     throw new ListedInAdminEmailsError(address);
   }
   const removed = await db.transaction(async (tx) => {
-    // Two revocations at once must not both see "one other admin left" and leave none.
+    // Two revocations at once must not both see "one other Owner left" and leave none.
     await tx.query("LOCK TABLE admins IN SHARE ROW EXCLUSIVE MODE");
-    const removed = await tx.query(
-      `DELETE FROM admins
-       WHERE email = $1 OR (uid_issuer, uid) IN (SELECT issuer, sub FROM users WHERE email = $1)
-       RETURNING id`,
+    const removed = await tx.query<{ role: Role }>(
+      `DELETE FROM admins WHERE ${GRANTS_OF_ADDRESS} RETURNING role`,
       [address],
     );
     if (removed.length === 0) return 0;
-    const [left] = await tx.query<{ count: number }>("SELECT count(*)::int AS count FROM admins");
-    if (!left || left.count === 0) throw new LastAdminError();
+    await keepAnOwner(tx, removed);
     return removed.length;
   });
   // After the commit: a refused revoke changed nothing, so it is no event.
@@ -126,7 +137,47 @@ export async function revokeAdmin(
   return removed;
 }
 
-/** Every grant, for the admin management page and the CLI. */
+/** The grants of one person: by their address, or bound to a user with that address. */
+const GRANTS_OF_ADDRESS =
+  "(email = $1 OR (uid_issuer, uid) IN (SELECT issuer, sub FROM users WHERE email = $1))";
+
+/** Throws LastAdminError (rolling the change back) when it took away the last Owner. */
+async function keepAnOwner(tx: Queryable, changed: readonly { role: Role }[]) {
+  if (!changed.some((grant) => grant.role === "owner")) return;
+  const [left] = await tx.query<{ count: number }>(
+    "SELECT count(*)::int AS count FROM admins WHERE role = 'owner'",
+  );
+  if (!left || left.count === 0) throw new LastAdminError();
+}
+
+/**
+ * Gives every grant of this person another role. Returns how many grants changed (0: not
+ * staff). Throws LastAdminError, changing nothing, when no Owner would remain.
+ */
+export async function setStaffRole(
+  db: Db,
+  email: string,
+  role: Role,
+  changedBy: string | null = null,
+): Promise<number> {
+  const address = normalizeEmail(email);
+  const changed = await db.transaction(async (tx) => {
+    await tx.query("LOCK TABLE admins IN SHARE ROW EXCLUSIVE MODE");
+    // The roles before the change, for the last-Owner check.
+    const before = await tx.query<{ role: Role }>(
+      `SELECT role FROM admins WHERE ${GRANTS_OF_ADDRESS} FOR UPDATE`,
+      [address],
+    );
+    if (before.length === 0) return 0;
+    await tx.query(`UPDATE admins SET role = $2 WHERE ${GRANTS_OF_ADDRESS}`, [address, role]);
+    if (role !== "owner") await keepAnOwner(tx, before);
+    return before.length;
+  });
+  if (changed > 0) logEvent("staff role changed", changedBy, { email: address, role });
+  return changed;
+}
+
+/** Every grant, for the 'Staff' page and the CLI. */
 export async function listAdmins(db: Queryable): Promise<AdminGrant[]> {
   const rows = await db.query<{
     email: string | null;
@@ -134,8 +185,11 @@ export async function listAdmins(db: Queryable): Promise<AdminGrant[]> {
     name: string | null;
     granted_at: Date | string;
     granted_by: string | null;
+    role: Role;
+    last_login_at: Date | string | null;
   }>(
-    `SELECT coalesce(a.email, u.email) AS email, a.uid, u.name, a.granted_at, a.granted_by
+    `SELECT coalesce(a.email, u.email) AS email, a.uid, u.name, a.granted_at, a.granted_by,
+       a.role, u.last_login_at
      FROM admins a LEFT JOIN users u ON u.issuer = a.uid_issuer AND u.sub = a.uid
      ORDER BY coalesce(a.email, u.email, a.uid), a.id`,
   );
@@ -145,6 +199,8 @@ export async function listAdmins(db: Queryable): Promise<AdminGrant[]> {
     name: r.name,
     grantedAt: new Date(r.granted_at).toISOString(),
     grantedBy: r.granted_by,
+    role: r.role,
+    lastSignedInAt: r.last_login_at === null ? null : new Date(r.last_login_at).toISOString(),
   }));
 }
 

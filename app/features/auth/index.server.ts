@@ -1,5 +1,6 @@
 // The auth feature's public surface on the server (docs/decisions/0032-layers-and-feature-surfaces.md):
-// the admin registry and e-mail rules the operations feature's CLI and control socket use.
+// the staff registry and e-mail rules the operations feature's CLI and control socket use, and
+// the one guard with its permission table.
 export {
   type AdminGrant,
   grantAdmin,
@@ -8,15 +9,24 @@ export {
   ListedInAdminEmailsError,
   listAdmins,
   revokeAdmin,
+  setStaffRole,
+  staffRoleOf,
 } from "./admins.server";
 export { InvalidEmailError, normalizeEmail } from "./emails";
 export { authFeature } from "./feature.server";
 export {
-  actorOf,
   can,
-  downloadNotFound,
+  isRole,
   PERMISSIONS,
   type Permission,
+  ROLE_LABELS,
+  ROLES,
+  type Role,
+} from "./permissions";
+export { addedSubject, addStaff } from "./staff.server";
+export {
+  actorOf,
+  downloadNotFound,
   requireStaff,
   requireStaffApi,
 } from "./staff-guard.server";

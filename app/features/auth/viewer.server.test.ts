@@ -50,6 +50,7 @@ describe.each(dbTargets)("viewer on $name", (target) => {
   it("anonymous: no user, not admin", async () => {
     expect(await getViewer(db, devEnv, undefined)).toEqual({
       user: null,
+      role: null,
       isAdmin: false,
       signIn: { available: true, providerName: "Google" },
     });
@@ -57,8 +58,16 @@ describe.each(dbTargets)("viewer on $name", (target) => {
   });
 
   it("signed in: the user, and whether they are an admin", async () => {
-    expect(await getViewer(db, devEnv, bossCookie)).toMatchObject({ user: boss, isAdmin: true });
-    expect(await getViewer(db, devEnv, guestCookie)).toMatchObject({ user: guest, isAdmin: false });
+    expect(await getViewer(db, devEnv, bossCookie)).toMatchObject({
+      user: boss,
+      role: "owner",
+      isAdmin: true,
+    });
+    expect(await getViewer(db, devEnv, guestCookie)).toMatchObject({
+      user: guest,
+      role: null,
+      isAdmin: false,
+    });
   });
 
   it("a failed admin check counts as non-admin and logs the spec's line", async () => {

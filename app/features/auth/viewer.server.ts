@@ -2,7 +2,8 @@
 import type { Db } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { log } from "~/shared/logger.server";
-import { isAdmin } from "./admins.server";
+import { staffRoleOf } from "./admins.server";
+import { isAdminRole, type Role } from "./permissions";
 import { findSessionUser, sessionTokenFromCookies } from "./sessions.server";
 import type { SessionUser, Viewer } from "./viewer";
 
@@ -16,17 +17,18 @@ export async function getViewer(
 ): Promise<Viewer> {
   const token = sessionTokenFromCookies(cookieHeader, env.session);
   const user = token ? await findSessionUser(db, token, env.session, now) : null;
-  return { user, isAdmin: await adminOrFalse(db, user), signIn: signInOptions(env) };
+  const role = await roleOrNone(db, user);
+  return { user, role, isAdmin: isAdminRole(role), signIn: signInOptions(env) };
 }
 
 /** docs/behaviour.md §4: a failed lookup is logged and the user is treated as non-admin. */
-async function adminOrFalse(db: Db, user: SessionUser | null): Promise<boolean> {
-  if (!user) return false;
+async function roleOrNone(db: Db, user: SessionUser | null): Promise<Role | null> {
+  if (!user) return null;
   try {
-    return await isAdmin(db, user);
+    return await staffRoleOf(db, user);
   } catch (error) {
     log().error({ err: error }, "Failed to check admin status");
-    return false;
+    return null;
   }
 }
 

@@ -1,4 +1,5 @@
 // Who is looking at the page, as the root loader hands it to every screen.
+import type { Role } from "./permissions";
 
 export interface SessionUser {
   /**
@@ -15,6 +16,9 @@ export interface SessionUser {
 
 export interface Viewer {
   user: SessionUser | null;
+  /** Their staff role, or null for anyone who is not staff (permissions.ts). */
+  role: Role | null;
+  /** The spec's admin (docs/behaviour.md §6): an Owner or a Manager. */
   isAdmin: boolean;
   signIn: {
     /** False in production without OIDC settings. */

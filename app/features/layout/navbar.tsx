@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from "react";
 import { NavLink } from "react-router";
-import { useAuthBroadcast } from "~/features/auth";
+import { can, useAuthBroadcast } from "~/features/auth";
 import { usePhotoUrl } from "~/features/images";
 import { useCompany } from "~/features/site-settings";
 import { useViewer } from "./use-viewer";
@@ -34,7 +34,8 @@ export function Navbar() {
   const company = useCompany();
   const photoUrl = usePhotoUrl();
   useAuthBroadcast();
-  const extraItems = viewer.isAdmin ? ADMIN_NAV : [];
+  // The spec's admin (an Owner or a Manager) adds listings (docs/behaviour.md §6).
+  const extraItems = can(viewer, "listings:write") ? ADMIN_NAV : [];
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const close = () => setOpen(false);
@@ -79,7 +80,7 @@ export function Navbar() {
             ))}
           </ul>
           <div className="nav-end">
-            {viewer.isAdmin ? (
+            {can(viewer, "leads") ? (
               <Suspense fallback={null}>
                 <LeadsLive />
               </Suspense>

@@ -3,6 +3,7 @@ import type { Viewer } from "~/features/auth";
 
 const NOBODY: Viewer = {
   user: null,
+  role: null,
   isAdmin: false,
   signIn: { available: false, providerName: "Google" },
 };

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import type { Viewer } from "~/features/auth";
-import { announceAuth } from "~/features/auth";
+import type { Permission, Viewer } from "~/features/auth";
+import { announceAuth, can } from "~/features/auth";
 import { useInboxCount } from "./use-viewer";
 
 const SIGN_IN_URL = "/auth/login";
@@ -29,6 +29,19 @@ export function SignInLink({
     </a>
   );
 }
+
+/** The admin menu, in the spec's order; each entry shown to the roles its permission names. */
+const ADMIN_MENU: { to: string; label: string; permission: Permission }[] = [
+  { to: "/admin/staff", label: "Staff", permission: "staff" },
+  { to: "/admin/site", label: "Site settings", permission: "site:write" },
+  { to: "/admin/deleted", label: "Recently deleted", permission: "listings:write" },
+  { to: "/admin/listings", label: "All listings", permission: "listings:read" },
+  { to: "/admin/feeds", label: "Listing feeds", permission: "feeds:read" },
+  { to: "/admin/inbox", label: "Inbox", permission: "leads" },
+  { to: "/admin/applications", label: "Applications", permission: "applications" },
+  { to: "/admin/outbox", label: "Outbox", permission: "outbox" },
+  { to: "/admin/status", label: "Status", permission: "status" },
+];
 
 /** Signed in: a dropdown titled with the display name (or 'User'). */
 export function UserMenu({ viewer, onChosen }: { viewer: Viewer; onChosen?: () => void }) {
@@ -91,18 +104,15 @@ export function UserMenu({ viewer, onChosen }: { viewer: Viewer; onChosen?: () =
       </button>
       {open ? (
         <ul className="dropdown-menu" id={menuId}>
-          {viewer.isAdmin ? (
+          {viewer.role ? (
             <>
               <li className="dropdown-header">Admin</li>
-              {menuLink("/admin/admins", "Manage admins")}
-              {menuLink("/admin/site", "Site settings")}
-              {menuLink("/admin/deleted", "Recently deleted")}
-              {menuLink("/admin/listings", "All listings")}
-              {menuLink("/admin/feeds", "Listing feeds")}
-              {menuLink("/admin/inbox", inboxNew ? `Inbox (${inboxNew})` : "Inbox")}
-              {menuLink("/admin/applications", "Applications")}
-              {menuLink("/admin/outbox", "Outbox")}
-              {menuLink("/admin/status", "Status")}
+              {ADMIN_MENU.filter((entry) => can(viewer, entry.permission)).map((entry) =>
+                menuLink(
+                  entry.to,
+                  entry.to === "/admin/inbox" && inboxNew ? `Inbox (${inboxNew})` : entry.label,
+                ),
+              )}
             </>
           ) : null}
           <li>

@@ -19,9 +19,20 @@ export interface InboxListProps {
   listings: { value: string; address: string }[];
   leads: InboxLead[];
   answer: { ok?: string; error?: string } | null;
+  /** 'Erase this person' (Owner, Manager; docs/behaviour.md §6, "Staff roles"). */
+  mayErase: boolean;
 }
 
-export function InboxList({ filter, page, pages, total, listings, leads, answer }: InboxListProps) {
+export function InboxList({
+  filter,
+  page,
+  pages,
+  total,
+  listings,
+  leads,
+  answer,
+  mayErase,
+}: InboxListProps) {
   const query = new URLSearchParams(
     Object.entries(filter).filter((e): e is [string, string] => typeof e[1] === "string"),
   ).toString();
@@ -63,7 +74,7 @@ export function InboxList({ filter, page, pages, total, listings, leads, answer 
       {leads.length === 0 ? <p>Nothing here yet.</p> : null}
       <ul className="inbox-list">
         {leads.map((lead) => (
-          <InboxItem key={lead.id} lead={lead} />
+          <InboxItem key={lead.id} lead={lead} mayErase={mayErase} />
         ))}
       </ul>
       {pages > 1 ? (
@@ -111,7 +122,7 @@ function pageQuery(query: string, page: number) {
   return params.toString();
 }
 
-function InboxItem({ lead }: { lead: InboxLead }) {
+function InboxItem({ lead, mayErase }: { lead: InboxLead; mayErase: boolean }) {
   const dialogs = useDialogs();
   const erase = useFetcher();
   const headingId = `lead-${lead.id}`;
@@ -212,20 +223,22 @@ function InboxItem({ lead }: { lead: InboxLead }) {
           </ul>
         </details>
       ) : null}
-      <erase.Form
-        method="post"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          const form = event.currentTarget;
-          if (await dialogs.confirm()) void erase.submit(form);
-        }}
-      >
-        <input type="hidden" name="intent" value="erase" />
-        <input type="hidden" name="email" value={lead.email} />
-        <button type="submit" className="btn btn-danger-outline">
-          Erase this person
-        </button>
-      </erase.Form>
+      {mayErase ? (
+        <erase.Form
+          method="post"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            const form = event.currentTarget;
+            if (await dialogs.confirm()) void erase.submit(form);
+          }}
+        >
+          <input type="hidden" name="intent" value="erase" />
+          <input type="hidden" name="email" value={lead.email} />
+          <button type="submit" className="btn btn-danger-outline">
+            Erase this person
+          </button>
+        </erase.Form>
+      ) : null}
       {dialogs.element}
     </li>
   );

@@ -33,7 +33,10 @@ describe.each(combinations)("listing write API on $name", ({ db: target, storage
     ({ db, cleanup } = await target.open());
     ({ images: store, everything, cleanup: cleanupStore } = await storage.open());
     const app = express();
-    app.use("/api", createListingApi({ db, images: store, guard: (_req, _res, next) => next() }));
+    app.use(
+      "/api",
+      createListingApi({ db, images: store, guard: () => (_req, _res, next) => next() }),
+    );
     // The API\'s errors are answered by the app\'s one error handler, as in server/app.ts.
     app.use(finalErrorHandler);
     const server = app.listen(0, "127.0.0.1");

@@ -27,12 +27,21 @@ import {
 import { ListingWrites } from "./listing-writes.server";
 import { confirmAvailability, getListing } from "./queries.server";
 
+/** The permissions of the permission table (auth's permissions.ts) that listings ask for. */
+export type ListingPermission =
+  | "listings:read"
+  | "listings:write"
+  | "listings:availability"
+  | "listings:erase";
+
 interface ListingApiOptions {
   db: Db;
   images: ImageStore;
-  /** Answers 401/403 unless the request comes from a signed-in admin. */
-  /** Who may use it (the staff guard, requireStaffApi). */
-  guard: express.RequestHandler;
+  /**
+   * The staff guard (requireStaffApi) for a permission: 401 when signed out, 403 without it.
+   * Every route asks for its own, before reading the body (docs/behaviour.md §6, "Staff roles").
+   */
+  guard: (permission: ListingPermission) => express.RequestHandler;
   /** The home page's list changed: this instance drops its kept pages before answering. */
   onSiteChange?: () => void;
   /** A stored photo URL as staff can open it, for the CSV export. */
@@ -55,7 +64,8 @@ export function createListingApi({
 }: ListingApiOptions) {
   const writes = new ListingWrites(db, images);
   const api = express.Router();
-  api.use(guard);
+  // Staff of any role reach the API; each route then asks for what it does.
+  api.use(guard("listings:read"));
   api.use(express.json({ limit: JSON_BODY_BYTES }));
   // No record has such an id: answer as for any missing one, without asking the database.
   api.param("id", (req, _res, next, id: string) => {
@@ -72,6 +82,7 @@ export function createListingApi({
 
   api.post(
     "/listings/:collection",
+    guard("listings:write"),
     route(async (req, res) => {
       const collection = collectionOf(req);
       const { id, warnings } = await withUpload(req, res, tempFile, async ({ fields, files }) => {
@@ -93,6 +104,7 @@ export function createListingApi({
 
   api.put(
     "/listings/:collection/:id",
+    guard("listings:write"),
     route(async (req, res) => {
       const collection = collectionOf(req);
       const input = parseListingFields(collection, req.body);
@@ -124,6 +136,7 @@ export function createListingApi({
 
   api.patch(
     "/listings/properties/:id/availability",
+    guard("listings:availability"),
     route(async (req, res) => {
       const available = req.body?.currently_available;
       if (typeof available !== "boolean") {
@@ -137,6 +150,7 @@ export function createListingApi({
   // 'Still available' in the staff table (docs/behaviour.md §30): a confirmation, not a change.
   api.post(
     "/listings/properties/:id/still-available",
+    guard("listings:availability"),
     route(async (req, res) => {
       const id = String(req.params.id);
       const result = await confirmAvailability(db, id);
@@ -153,6 +167,7 @@ export function createListingApi({
 
   api.put(
     "/listings/:collection/:id/featured",
+    guard("listings:write"),
     route(async (req, res) => {
       const collection = collectionOf(req);
       const featured = req.body?.featured;
@@ -166,6 +181,7 @@ export function createListingApi({
 
   api.post(
     "/listings/:collection/:id/images",
+    guard("listings:write"),
     route(async (req, res) => {
       const collection = collectionOf(req);
       const change = await withUpload(req, res, tempFile, ({ files }) =>
@@ -182,6 +198,7 @@ export function createListingApi({
 
   api.delete(
     "/listings/:collection/:id/images",
+    guard("listings:write"),
     route(async (req, res) => {
       const collection = collectionOf(req);
       const url = req.body?.url;
@@ -192,6 +209,7 @@ export function createListingApi({
 
   api.delete(
     "/listings/:collection/:id",
+    guard("listings:write"),
     route(async (req, res) => {
       await writes.remove(collectionOf(req), String(req.params.id), actorOf(res));
       res.status(204).end();
@@ -201,6 +219,7 @@ export function createListingApi({
   // 'Restore this version' (docs/behaviour.md §21).
   api.post(
     "/listings/:collection/:id/history/:seq/restore",
+    guard("listings:write"),
     route(async (req, res) => {
       const collection = collectionOf(req);
       const seq = Number(req.params.seq);
@@ -216,6 +235,7 @@ export function createListingApi({
   // never cached: it is not public).
   api.get(
     "/listings/:collection/:id/history/photo",
+    guard("listings:read"),
     route(async (req, res) => {
       const collection = collectionOf(req);
       const id = String(req.params.id);
@@ -239,6 +259,7 @@ export function createListingApi({
   // 'Erase for good' on the history page (docs/behaviour.md §21).
   api.delete(
     "/listings/:collection/:id/history/photos",
+    guard("listings:erase"),
     route(async (req, res) => {
       const collection = collectionOf(req);
       const id = String(req.params.id);
@@ -256,6 +277,7 @@ export function createListingApi({
   // 'Erase for good' on 'Recently deleted' (docs/behaviour.md §22).
   api.delete(
     "/deleted/:entry",
+    guard("listings:erase"),
     route(async (req, res) => {
       const entry = deletedEntryOf(req);
       const erased = await eraseDeleted(db, images, entry);
@@ -267,6 +289,7 @@ export function createListingApi({
   // 'Restore' on 'Recently deleted' (docs/behaviour.md §22).
   api.post(
     "/deleted/:entry/restore",
+    guard("listings:write"),
     route(async (req, res) => {
       const entry = deletedEntryOf(req);
       res.json(await writes.restoreDeleted(entry, actorOf(res)));
@@ -274,7 +297,7 @@ export function createListingApi({
   );
 
   // 'Export CSV' and 'Import CSV' on /admin/listings.
-  api.use(csvRoutes({ db, writes, photoAddress }));
+  api.use(csvRoutes({ db, writes, photoAddress, guard }));
 
   // Errors go on to the app's one error handler (server/error-handler.ts).
   api.use((_req, _res, next) => next(new HttpError(404, "No such endpoint.")));

@@ -5,6 +5,7 @@ import { CSV_MAX_BYTES } from "~/domain/listing-csv";
 import type { Db } from "~/shared/db.server";
 import { logEvent } from "~/shared/events.server";
 import { HttpError } from "~/shared/http-error.server";
+import type { ListingPermission } from "./api.server";
 import { actorOf, route } from "./api-route.server";
 import { exportCsv } from "./csv-export.server";
 import { checkCsv, readyToImport, tooLarge } from "./csv-import.server";
@@ -13,6 +14,7 @@ import type { ListingWrites } from "./listing-writes.server";
 interface CsvRouteOptions {
   db: Db;
   writes: ListingWrites;
+  guard: (permission: ListingPermission) => express.RequestHandler;
   photoAddress?: (url: string) => string;
 }
 
@@ -35,7 +37,7 @@ function bytesOf(req: Request): Uint8Array {
 
 const who = (res: Response) => actorOf(res)?.email ?? null;
 
-export function csvRoutes({ db, writes, photoAddress }: CsvRouteOptions) {
+export function csvRoutes({ db, writes, photoAddress, guard }: CsvRouteOptions) {
   const router = express.Router();
 
   router.get(
@@ -56,6 +58,7 @@ export function csvRoutes({ db, writes, photoAddress }: CsvRouteOptions) {
   // The dry run: what an import of this file would do; nothing is written.
   router.post(
     "/listings-csv/check",
+    guard("listings:write"),
     fileBody,
     route(async (req, res) => {
       const { ready, refused } = await checkCsv(db, bytesOf(req));
@@ -74,6 +77,7 @@ export function csvRoutes({ db, writes, photoAddress }: CsvRouteOptions) {
   // The import: checked again here (never trusting an earlier dry run), then all or nothing.
   router.post(
     "/listings-csv/import",
+    guard("listings:write"),
     fileBody,
     route(async (req, res) => {
       const ready = await readyToImport(db, bytesOf(req));

@@ -2,6 +2,7 @@ import { type AppLoadContext, data } from "react-router";
 import type { Listing } from "~/domain/listing";
 import { isPossibleListingId } from "~/domain/listing-id";
 import { type Collection, KINDS } from "~/domain/listing-kinds";
+import { can } from "~/features/auth/index.server";
 import { getSiteContent, isFeatured } from "~/features/site-settings/index.server";
 import { log } from "~/shared/logger.server";
 import type { ListingMetaTags } from "./listing-meta";
@@ -16,6 +17,12 @@ export type DetailData =
       meta: ListingMetaTags;
       /** Admins only: on the home page's list. */
       featured?: boolean;
+      /**
+       * Staff who may change availability only: what their role allows on the page's 'Admin
+       * Features' (docs/behaviour.md §6, "Staff roles"); decided here, so no permission table
+       * is sent to the public page.
+       */
+      staff?: { edit: boolean };
       /** When the page was made (ms), for the message form's time check (docs/behaviour.md §27). */
       renderedAt: number;
     }
@@ -37,11 +44,13 @@ export async function loadListingDetail(
       const meta = listingMeta(KINDS[collection], listing, context.env.publicUrl, name);
       // Only admins see (and need) whether it is featured: the public page stays the same.
       const renderedAt = Date.now();
-      if (!context.viewer.isAdmin) {
+      if (!can(context.viewer, "listings:availability")) {
         return data<DetailData>({ listing, problem: null, meta, renderedAt });
       }
-      const featured = await isFeatured(context.db, { collection, id });
-      return data<DetailData>({ listing, problem: null, meta, featured, renderedAt });
+      const edit = can(context.viewer, "listings:write");
+      const featured = edit ? await isFeatured(context.db, { collection, id }) : undefined;
+      const staff = { edit };
+      return data<DetailData>({ listing, problem: null, meta, featured, staff, renderedAt });
     }
     return data<DetailData>({ listing: null, problem: "missing" }, { status: 404 });
   } catch (error) {

@@ -9,7 +9,6 @@ import {
   formatPrice,
 } from "~/domain/listing-format";
 import type { ListingKind } from "~/domain/listing-kinds";
-import { useViewer } from "~/features/layout";
 import { useCompany } from "~/features/site-settings";
 import type { DetailData } from "./detail-loader.server";
 import { Gallery } from "./gallery";
@@ -25,6 +24,8 @@ export interface AdminBlockProps {
   available: boolean;
   /** On the home page's 'Featured Properties' (docs/behaviour.md §19). */
   featured: boolean;
+  /** 'Edit Property' and featuring, for the spec's admin; else only what the role allows. */
+  mayEdit: boolean;
 }
 
 /**
@@ -63,7 +64,6 @@ export function ListingDetailPage({
   AlertForm,
 }: ListingDetailPageProps) {
   const navigate = useNavigate();
-  const viewer = useViewer();
   const company = useCompany();
   const { listing } = data;
   // An admin's availability toggle shows at once; fresh loader data replaces it.
@@ -187,7 +187,7 @@ export function ListingDetailPage({
           </dl>
         </section>
       ) : null}
-      {viewer.isAdmin && AdminBlock ? (
+      {data.staff && AdminBlock ? (
         <Suspense fallback={null}>
           <AdminBlock
             kind={kind}
@@ -195,6 +195,7 @@ export function ListingDetailPage({
             available={available}
             onAvailability={setAvailableOverride}
             featured={data.featured === true}
+            mayEdit={data.staff.edit}
           />
         </Suspense>
       ) : null}

@@ -26,7 +26,12 @@ describe.each(dbTargets)("loaders on $name with the demo content", (target) => {
       db: opened.db,
       images: new DiskImageStore(imageRoot),
       env: readEnv({}),
-      viewer: { user: null, isAdmin: false, signIn: { available: false, providerName: "Google" } },
+      viewer: {
+        user: null,
+        role: null,
+        isAdmin: false,
+        signIn: { available: false, providerName: "Google" },
+      },
       feeds: new FeedCache(opened.db, { publicUrl: "http://localhost:3000" }),
       applications: { key: null, vault: null },
       // Not used by the public loaders.

@@ -38,7 +38,7 @@ describe("upload corpus", () => {
       reserve_url: null,
     });
     const app = express();
-    app.use("/api", createListingApi({ db, images: store, guard: (_q, _s, next) => next() }));
+    app.use("/api", createListingApi({ db, images: store, guard: () => (_q, _s, next) => next() }));
     // The API\'s errors are answered by the app\'s one error handler, as in server/app.ts.
     app.use(finalErrorHandler);
     const server = app.listen(0, "127.0.0.1");

@@ -50,7 +50,7 @@ describe.each(imageStoreTargets)("uploads to the $name store", (target) => {
       reserve_url: null,
     });
     const app = express();
-    app.use("/api", createListingApi({ db, images: store, guard: (_q, _s, next) => next() }));
+    app.use("/api", createListingApi({ db, images: store, guard: () => (_q, _s, next) => next() }));
     // The API\'s errors are answered by the app\'s one error handler, as in server/app.ts.
     app.use(finalErrorHandler);
     const server = app.listen(0, "127.0.0.1");

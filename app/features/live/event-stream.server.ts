@@ -43,8 +43,18 @@ export function liveEventStream(
         resync: () => res.write(`data: ${JSON.stringify({ op: "resync" })}\n\n`),
       },
     );
+    // Asked again at each change: staff whose role no longer shows leads (or who were removed)
+    // stop hearing of them at once, and their stream ends (docs/behaviour.md §6, "Staff roles").
     const unsubscribeLeads = leads
-      ? hub.subscribeLeads(() => res.write(`data: ${JSON.stringify({ op: "leads" })}\n\n`))
+      ? hub.subscribeLeads(() => {
+          void isAdmin(req)
+            .catch(() => false)
+            .then((still) => {
+              if (res.writableEnded) return;
+              if (still) res.write(`data: ${JSON.stringify({ op: "leads" })}\n\n`);
+              else res.end();
+            });
+        })
       : () => undefined;
     const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);
     req.on("close", () => {

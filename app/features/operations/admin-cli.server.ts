@@ -1,10 +1,16 @@
-// `npm run admin -- grant <email> | revoke <email> | list`: manages the admin registry.
+// `npm run admin -- grant <email> [--role <role>] | revoke <email> | list`: manages the staff.
 // PostgreSQL (DATABASE_URL): connects directly. Embedded PGlite: asks the running server over
 // its admin socket; with no server running, takes the data directory's lock and opens it itself.
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { AdminGrant } from "~/features/auth/index.server";
-import { InvalidEmailError, normalizeEmail } from "~/features/auth/index.server";
+import {
+  InvalidEmailError,
+  isRole,
+  normalizeEmail,
+  ROLE_LABELS,
+  ROLES,
+} from "~/features/auth/index.server";
 import { createImageStore } from "~/features/images/index.server";
 import { openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
@@ -14,7 +20,7 @@ import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.server";
 
 export const EXIT = {
   ok: 0,
-  /** The registry refused: last admin, not an admin, or listed in ADMIN_EMAILS. */
+  /** The registry refused: the last Owner, not staff, or listed in ADMIN_EMAILS. */
   refused: 1,
   /** Wrong arguments or an invalid email. */
   usage: 2,
@@ -24,10 +30,13 @@ export const EXIT = {
 
 export const USAGE = `Usage: npm run admin -- <command>
 
-  grant <email>    make whoever signs in with this (verified) email an admin
-  revoke <email>   take admin rights away (not from the last admin, nor from an
+  grant <email> [--role <role>]
+                   make whoever signs in with this (verified) email staff: an
+                   Owner, or the role given (manager, leasing-agent, viewer); for
+                   someone who is staff already, change their role
+  revoke <email>   remove them from the staff (not the last Owner, nor an
                    address in ADMIN_EMAILS: remove it there first)
-  list             show every admin
+  list             show the staff with their roles
   settings export <file>   write the site settings (logo and PDF included) to a
                            JSON file
   settings import <file>   apply such a file (checked like the settings page)
@@ -104,10 +113,24 @@ async function parseSettingsArgs(args: readonly string[]): Promise<AdminCommand 
 function parseArgs(args: readonly string[]): AdminCommand | string {
   const [command, ...rest] = args;
   if (command === "list" && rest.length === 0) return { command };
-  if ((command === "grant" || command === "revoke") && rest.length === 1) {
+  // `grant <email> --role <role>` (or `--role=<role>`), the option before or after the address.
+  let role: string | undefined;
+  const words: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i] as string;
+    if (word === "--role") role = rest[++i] ?? "";
+    else if (word.startsWith("--role=")) role = word.slice("--role=".length);
+    else words.push(word);
+  }
+  if (role !== undefined && (command !== "grant" || !isRole(role))) {
+    return `The role must be one of: ${ROLES.join(", ")}.`;
+  }
+  if ((command === "grant" || command === "revoke") && words.length === 1) {
     try {
-      const email = normalizeEmail(rest[0]);
-      return command === "grant" ? { command, email, grantedBy: "admin CLI" } : { command, email };
+      const email = normalizeEmail(words[0]);
+      return command === "grant"
+        ? { command, email, grantedBy: "admin CLI", ...(isRole(role) ? { role } : {}) }
+        : { command, email };
     } catch (error) {
       if (error instanceof InvalidEmailError) return error.message;
       throw error;
@@ -171,15 +194,19 @@ function report(response: AdminResponse, output: CliOutput): number {
     return response.code === "INTERNAL" ? EXIT.unavailable : EXIT.refused;
   }
   switch (response.command) {
-    case "grant":
+    case "grant": {
+      const role = ROLE_LABELS[response.role];
       output.out(
-        response.created
-          ? `Granted admin to ${response.email}.`
-          : `${response.email} is already an admin.`,
+        response.outcome === "created"
+          ? `Granted ${role} to ${response.email}.`
+          : response.outcome === "changed"
+            ? `${response.email} is now ${role}.`
+            : `${response.email} is already ${role}.`,
       );
       break;
+    }
     case "revoke":
-      output.out(`Revoked admin from ${response.email}.`);
+      output.out(`Removed ${response.email} from the staff.`);
       break;
     case "list":
       for (const line of formatAdmins(response.admins)) output.out(line);
@@ -189,26 +216,24 @@ function report(response: AdminResponse, output: CliOutput): number {
 }
 
 export function formatAdmins(admins: readonly AdminGrant[]): string[] {
-  if (admins.length === 0) return ["No admins yet. Add one with: npm run admin -- grant <email>"];
+  if (admins.length === 0)
+    return ["No staff yet. Add an Owner with: npm run admin -- grant <email>"];
   const rows = admins.map((a) => [
     a.email ?? `(uid ${a.uid})`,
     a.name ?? "",
-    a.uid ? "yes" : "not yet",
+    ROLE_LABELS[a.role],
+    a.lastSignedInAt ? a.lastSignedInAt.slice(0, 16).replace("T", " ") : "not yet",
     a.grantedAt.slice(0, 10),
     a.grantedBy ?? "",
   ]);
-  const header = ["EMAIL", "NAME", "SIGNED IN", "GRANTED", "BY"];
+  const header = ["EMAIL", "NAME", "ROLE", "LAST SIGN-IN", "GRANTED", "BY"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (cells: string[]) =>
     cells
       .map((c, i) => c.padEnd(widths[i] ?? 0))
       .join("  ")
       .trimEnd();
-  return [
-    line(header),
-    ...rows.map(line),
-    `${admins.length} admin${admins.length === 1 ? "" : "s"}.`,
-  ];
+  return [line(header), ...rows.map(line), `${admins.length} staff.`];
 }
 
 /** The image store of this environment (the settings' logo and PDF): DATA_DIR or the bucket. */

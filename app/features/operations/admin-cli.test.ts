@@ -85,28 +85,53 @@ describe("admin CLI with a running server (admin socket)", () => {
   it("grants, lists and revokes through the server, refusing the last admin", async () => {
     let c = capture();
     expect(await runAdminCli(["grant", " Boss@Example.com "], env, c.io)).toBe(0);
-    expect(c.out).toBe("Granted admin to boss@example.com.");
+    expect(c.out).toBe("Granted Owner to boss@example.com.");
     expect(await isAdmin(db, verified("u1", "boss@example.com"))).toBe(true);
 
     c = capture();
     expect(await runAdminCli(["grant", "boss@example.com"], env, c.io)).toBe(0);
-    expect(c.out).toBe("boss@example.com is already an admin.");
+    expect(c.out).toBe("boss@example.com is already Owner.");
 
     c = capture();
     expect(await runAdminCli(["list"], env, c.io)).toBe(0);
-    expect(c.lines.out[0]).toMatch(/^EMAIL\s+NAME\s+SIGNED IN\s+GRANTED\s+BY$/);
-    expect(c.lines.out[1]).toMatch(/^boss@example\.com\s+not yet\s+\d{4}-\d\d-\d\d\s+admin CLI$/);
-    expect(c.lines.out[2]).toBe("1 admin.");
+    expect(c.lines.out[0]).toMatch(/^EMAIL\s+NAME\s+ROLE\s+LAST SIGN-IN\s+GRANTED\s+BY$/);
+    expect(c.lines.out[1]).toMatch(
+      /^boss@example\.com\s+Owner\s+not yet\s+\d{4}-\d\d-\d\d\s+admin CLI$/,
+    );
+    expect(c.lines.out[2]).toBe("1 staff.");
+
+    // Another role: `--role`, and for someone already staff, their role changes.
+    c = capture();
+    expect(
+      await runAdminCli(["grant", "agent@example.com", "--role", "leasing-agent"], env, c.io),
+    ).toBe(0);
+    expect(c.out).toBe("Granted Leasing agent to agent@example.com.");
+    c = capture();
+    expect(await runAdminCli(["grant", "--role=viewer", "agent@example.com"], env, c.io)).toBe(0);
+    expect(c.out).toBe("agent@example.com is now Viewer.");
+    c = capture();
+    expect(await runAdminCli(["list"], env, c.io)).toBe(0);
+    expect(c.lines.out[1]).toMatch(/^agent@example\.com\s+Viewer\s+not yet\s/);
+    c = capture();
+    expect(await runAdminCli(["grant", "x@example.com", "--role", "admin"], env, c.io)).toBe(2);
+    expect(c.err).toBe("The role must be one of: owner, manager, leasing-agent, viewer.");
+    // The last Owner cannot be demoted from here either.
+    c = capture();
+    expect(await runAdminCli(["grant", "boss@example.com", "--role", "manager"], env, c.io)).toBe(
+      1,
+    );
+    expect(c.err).toBe("Refused: Cannot remove or demote the last Owner.");
+    expect(await runAdminCli(["revoke", "agent@example.com"], env, capture().io)).toBe(0);
 
     c = capture();
     expect(await runAdminCli(["revoke", "boss@example.com"], env, c.io)).toBe(1);
-    expect(c.err).toBe("Refused: Cannot remove the last admin.");
+    expect(c.err).toBe("Refused: Cannot remove or demote the last Owner.");
     expect(await listAdmins(db)).toHaveLength(1);
 
     await runAdminCli(["grant", "second@example.com"], env, capture().io);
     c = capture();
     expect(await runAdminCli(["revoke", "boss@example.com"], env, c.io)).toBe(0);
-    expect(c.out).toBe("Revoked admin from boss@example.com.");
+    expect(c.out).toBe("Removed boss@example.com from the staff.");
 
     c = capture();
     expect(await runAdminCli(["revoke", "boss@example.com"], env, c.io)).toBe(1);
@@ -187,7 +212,7 @@ describe("admin CLI with a running server (admin socket)", () => {
       { ...process.env, DATA_DIR: root, DATABASE_URL: "" },
     );
     expect(result.stderr).toBe("");
-    expect(result.stdout.trim()).toBe("Granted admin to script@example.com.");
+    expect(result.stdout.trim()).toBe("Granted Owner to script@example.com.");
     expect(result.code).toBe(0);
     expect(await isAdmin(db, verified("u9", "script@example.com"))).toBe(true);
   });
@@ -201,12 +226,12 @@ describe("admin CLI without a running server", () => {
 
     c = capture();
     expect(await runAdminCli(["grant", "first@example.com"], env, c.io)).toBe(0);
-    expect(c.out).toBe("Granted admin to first@example.com.");
+    expect(c.out).toBe("Granted Owner to first@example.com.");
     expect(await exists(lockPathFor(path.join(root, "db")))).toBe(false);
 
     c = capture();
     expect(await runAdminCli(["revoke", "first@example.com"], env, c.io)).toBe(1);
-    expect(c.err).toBe("Refused: Cannot remove the last admin.");
+    expect(c.err).toBe("Refused: Cannot remove or demote the last Owner.");
 
     // The server, started later, sees the grant.
     const db = await openDb({ dataDir: path.join(root, "db") });
@@ -233,7 +258,7 @@ describe("admin CLI without a running server", () => {
     await fs.writeFile(lockPathFor(path.join(root, "db")), `${await deadPid()}\n`);
     const c = capture();
     expect(await runAdminCli(["grant", "after-crash@example.com"], env, c.io)).toBe(0);
-    expect(c.out).toBe("Granted admin to after-crash@example.com.");
+    expect(c.out).toBe("Granted Owner to after-crash@example.com.");
 
     // And a server starting there replaces the stale socket.
     const db = await openDb({ dataDir: "memory://" });
@@ -298,7 +323,7 @@ describe.skipIf(missing(!serverUrl && "TEST_DATABASE_URL is not set"))(
         expect(c.out).toContain("pg@example.com");
         c = capture();
         expect(await runAdminCli(["revoke", "pg@example.com"], pgEnv, c.io)).toBe(1);
-        expect(c.err).toBe("Refused: Cannot remove the last admin.");
+        expect(c.err).toBe("Refused: Cannot remove or demote the last Owner.");
         // Neither lock nor socket is involved with a database server.
         expect(await exists(path.join(root, "db"))).toBe(false);
       } finally {

@@ -9,7 +9,10 @@ import {
   ListedInAdminEmailsError,
   listAdmins,
   normalizeEmail,
+  ROLES,
+  type Role,
   revokeAdmin,
+  setStaffRole,
 } from "~/features/auth/index.server";
 import type { ImageStore } from "~/features/images/index.server";
 import { exportSettings, importSettings } from "~/features/site-settings/index.server";
@@ -18,7 +21,13 @@ import { HttpError } from "~/shared/http-error.server";
 
 const email = z.string().max(320);
 export const adminCommandSchema = z.discriminatedUnion("command", [
-  z.object({ command: z.literal("grant"), email, grantedBy: z.string().max(200).optional() }),
+  z.object({
+    command: z.literal("grant"),
+    email,
+    grantedBy: z.string().max(200).optional(),
+    // An Owner unless told (docs/behaviour.md §6, "Staff roles").
+    role: z.enum(ROLES).optional(),
+  }),
   z.object({ command: z.literal("revoke"), email }),
   z.object({ command: z.literal("list") }),
   // Site settings as one JSON document (docs/behaviour.md §23).
@@ -36,7 +45,14 @@ export type AdminFailureCode =
   | "INTERNAL";
 
 export type AdminResponse =
-  | { ok: true; command: "grant"; email: string; created: boolean }
+  | {
+      ok: true;
+      command: "grant";
+      email: string;
+      role: Role;
+      /** What happened: a new grant, another role for someone already staff, or nothing. */
+      outcome: "created" | "changed" | "unchanged";
+    }
   | { ok: true; command: "revoke"; email: string; removed: number }
   | { ok: true; command: "list"; admins: AdminGrant[] }
   | { ok: true; command: "settings-export"; document: unknown }
@@ -68,8 +84,15 @@ export async function runAdminCommand(
       }
       case "grant": {
         const address = normalizeEmail(command.email);
-        const created = await grantAdmin(db, address, command.grantedBy);
-        return { ok: true, command: "grant", email: address, created };
+        const role = command.role ?? "owner";
+        const reply = { ok: true, command: "grant", email: address, role } as const;
+        if (await grantAdmin(db, address, command.grantedBy, role)) {
+          return { ...reply, outcome: "created" };
+        }
+        const current = (await listAdmins(db)).find((g) => g.email === address)?.role;
+        if (current === role) return { ...reply, outcome: "unchanged" };
+        await setStaffRole(db, address, role, command.grantedBy ?? "admin CLI");
+        return { ...reply, outcome: "changed" };
       }
       case "revoke": {
         const address = normalizeEmail(command.email);
