@@ -25,6 +25,8 @@ export default [
   route("feeds/hotpads.xml", "routes/feeds-hotpads-xml.ts"),
   route("feeds/listings.json", "routes/feeds-listings-json.ts"),
   route("feeds/new-listings.xml", "routes/feeds-new-listings-xml.ts"),
+  route("sign-in", "routes/sign-in.tsx"),
+  route("sign-in/link", "routes/sign-in-link.tsx"),
   // 'Manage admins' became 'Staff': a permanent redirect to it, for everyone alike.
   route("admin/admins", "routes/manage-admins.tsx"),
   // Admin-only: their loaders answer 404 to anyone else.
@@ -33,11 +35,13 @@ export default [
   route("editproperties/:id", "routes/edit-property.tsx"),
   route("edit-construction/:id", "routes/edit-construction.tsx"),
   route("admin/staff", "routes/admin-staff.tsx"),
+  route("account", "routes/account.tsx"),
   route("admin/site", "routes/site-settings.tsx"),
   route("admin/deleted", "routes/recently-deleted.tsx"),
   route("admin/listings", "routes/admin-listings.tsx"),
   route("admin/outbox", "routes/admin-outbox.tsx"),
   route("admin/status", "routes/admin-status.tsx"),
+  route("admin/activity", "routes/admin-activity.tsx"),
   route("admin/feeds", "routes/admin-feeds.tsx"),
   route("admin/inbox", "routes/admin-inbox.tsx"),
   route("admin/inbox/export", "routes/admin-inbox-export.ts"),

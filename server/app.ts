@@ -3,6 +3,7 @@ import compression from "compression";
 import express from "express";
 import { type AppLoadContext, createRequestHandler, data, type ServerBuild } from "react-router";
 import type { AppServices } from "~/app-context";
+import { activityRecorder } from "~/features/activity/index.server";
 import { createApplicationServices } from "~/features/applications/index.server";
 import { createAuthRouter } from "~/features/auth/auth-router.server";
 import { can, requireStaffApi } from "~/features/auth/index.server";
@@ -243,24 +244,30 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   // request, measured; docs/decisions/0030-page-pipeline-on-fetch.md). Everything else goes
   // to Express, and pages there through the pipeline.
   const logRequest = requestLog(app.get("trust proxy fn") as TrustProxyFn);
+  // Each request's audit events go to this site's 'Activity' (docs/behaviour.md §6).
+  const audit = activityRecorder(db);
   const handler: http.RequestListener = (req, res) => {
     const id = logRequest(req, res);
     // Shutting down: no answer keeps its connection alive, so the server can close.
     if (stopping) res.setHeader("Connection", "close");
-    withRequestId(id, () => {
-      try {
-        answer(req, res);
-      } catch (error) {
-        // A fault before Express (the kept-page lookup) must not take the process down: the
-        // request goes through Express instead, whose one error handler answers any fault.
-        log().error(
-          { err: error },
-          `${req.method} ${redactUrl(req.url ?? "/")}: kept-page lookup failed`,
-        );
-        if (res.headersSent) res.destroy();
-        else app(req, res);
-      }
-    });
+    withRequestId(
+      id,
+      () => {
+        try {
+          answer(req, res);
+        } catch (error) {
+          // A fault before Express (the kept-page lookup) must not take the process down: the
+          // request goes through Express instead, whose one error handler answers any fault.
+          log().error(
+            { err: error },
+            `${req.method} ${redactUrl(req.url ?? "/")}: kept-page lookup failed`,
+          );
+          if (res.headersSent) res.destroy();
+          else app(req, res);
+        }
+      },
+      audit,
+    );
   };
   const answer: http.RequestListener = (req, res) => {
     const key =

@@ -85,7 +85,7 @@ describe("the feature list", () => {
     expect([...others].sort()).toEqual(Object.keys(READS_OF_OTHERS).sort());
   });
 
-  it("gives each form's per-client limit its own count, each at INQUIRY_RATE_LIMIT", () => {
+  it("gives each form's per-client limit its own count: the public forms' at INQUIRY_RATE_LIMIT", () => {
     const services = {
       db: {} as Db,
       env: readEnv({ INQUIRY_RATE_LIMIT: "7" }),
@@ -96,6 +96,8 @@ describe("the feature list", () => {
       inquiry: 7,
       alert: 7,
       application: 7,
+      // 'E-mail me a code' and 'Sign in' on /sign-in, together (docs/behaviour.md §6).
+      "sign-in-code": 30,
     });
   });
 
@@ -112,8 +114,8 @@ describe("the feature list", () => {
     expect([...owners].filter(([, names]) => names.length > 1)).toEqual([]);
   });
 
-  it("leaves out of backups only the scheduler's record and the rate counters", () => {
-    expect(notBackedUpTables().sort()).toEqual(["job_runs", "rate_counters"]);
+  it("leaves out of backups only the scheduler's record, the rate counters and sign-in codes", () => {
+    expect(notBackedUpTables().sort()).toEqual(["job_runs", "rate_counters", "sign_in_codes"]);
   });
 
   it("hands the scheduler every feature's periodic job, each name once", () => {
@@ -125,6 +127,7 @@ describe("the feature list", () => {
     } satisfies SiteServices;
     const names = featureJobs(services).map((job) => job.name);
     expect(names.sort()).toEqual([
+      "activity.retention",
       "alerts.digest",
       "alerts.due",
       "applications.retention",

@@ -2,6 +2,7 @@
 // their periodic jobs, what backups leave out, and 'Erase this person'. A new feature adds its
 // contract here, and its pages to app/routes.ts; nothing else in server/ names it.
 
+import { activityFeature } from "~/features/activity/index.server";
 import { alertsFeature } from "~/features/alerts/index.server";
 import {
   type ApplicationServices,
@@ -45,6 +46,7 @@ export const FEATURES: readonly Feature<SiteServices>[] = [
   applicationsFeature,
   operationsFeature,
   mailFeature,
+  activityFeature,
 ];
 
 /** Every feature's periodic jobs, for the one scheduler (docs/decisions/0081). */

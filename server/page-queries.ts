@@ -64,6 +64,12 @@ export const PAGE_QUERIES: Readonly<Record<string, Readonly<Record<string, Query
   // The inbox's filters, for the page and its CSV (app/domain/inquiry.ts).
   "routes/admin-inbox": { ...INBOX_FILTERS, page: { normalise: inboxParam.page, readBy: "page" } },
   "routes/admin-inbox-export": INBOX_FILTERS,
+  // 'Activity' (docs/behaviour.md §6): a person, a kind, a page.
+  "routes/admin-activity": {
+    who: { normalise: (v) => (v.length > 0 && v.length <= 320 ? v : null), readBy: "page" },
+    kind: { normalise: (v) => (/^[a-z -]{1,40}$/.test(v) ? v : null), readBy: "page" },
+    page: { normalise: tableParam.page, readBy: "page" },
+  },
   "routes/admin-outbox": {
     page: { normalise: tableParam.page, readBy: "page" },
   },
@@ -85,6 +91,10 @@ export const PAGE_QUERIES: Readonly<Record<string, Readonly<Record<string, Query
       readBy: "page",
       kept: false,
     },
+  },
+  // A staff sign-in link's token (docs/behaviour.md §6, "Staff sign-in"): secret, never kept.
+  "routes/sign-in-link": {
+    token: { normalise: ALERT_TOKEN.normalise, readBy: "page", kept: false },
   },
   "routes/application-link": {
     token: { normalise: ALERT_TOKEN.normalise, readBy: "page", kept: false },

@@ -1,6 +1,6 @@
 // `npm start` runs the built bundle on plain node: the test refuses, inside the server process,
 // any TypeScript file, the tsx loader and any module from the app's sources.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -64,6 +64,53 @@ describe("npm start", () => {
     expect(await page.text()).toContain("<h1");
     expect(log).not.toContain("Building the site");
     expect(log).not.toContain("loaded at run time");
+
+    // The first Owner of a fresh install, with no identity provider and no mail server
+    // (docs/behaviour.md §6, "Staff sign-in"): the admin CLI grants and prints a sign-in link.
+    const base = `http://127.0.0.1:${port}`;
+    const cli = (...args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ["scripts/admin.mjs", ...args],
+          {
+            cwd: root,
+            env: {
+              PATH: process.env.PATH,
+              NODE_ENV: "production",
+              DATA_DIR: dataDir,
+              PUBLIC_URL: base,
+            },
+          },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+    expect((await cli("grant", "first-owner@example.com")).stdout.trim()).toBe(
+      "Granted Owner to first-owner@example.com.",
+    );
+    const printed = await cli("sign-in-link", "first-owner@example.com");
+    expect(printed.code, printed.stderr).toBe(0);
+    const link = printed.stdout.trim();
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sign-in\/link\?token=[\w-]{43}$/);
+    // Opening the link signs nobody in (link scanners open links too); its button does, once.
+    const opened = await fetch(link);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get("set-cookie")).toBeNull();
+    const token = new URL(link).searchParams.get("token") ?? "";
+    const signIn = () =>
+      fetch(`${base}/sign-in/link`, {
+        method: "POST",
+        body: new URLSearchParams({ token }),
+        redirect: "manual",
+      });
+    const signedIn = await signIn();
+    expect(signedIn.status).toBe(302);
+    const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const staff = await fetch(`${base}/admin/staff`, { headers: { cookie } });
+    expect(staff.status).toBe(200);
+    expect(await staff.text()).toContain("first-owner@example.com");
+    expect((await signIn()).status).toBe(400);
 
     const exited = new Promise<number | null>((resolve) => child?.once("exit", resolve));
     child.kill("SIGTERM");

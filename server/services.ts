@@ -1,4 +1,5 @@
 import path from "node:path";
+import { activityRecorder } from "~/features/activity/index.server";
 import {
   createApplicationServices,
   createPrivateBackend,
@@ -20,6 +21,7 @@ import {
 import { isNewEmbeddedDatabase, openDb } from "~/shared/db.server";
 import { stopScrubs } from "~/shared/db-scrub.server";
 import type { Env } from "~/shared/env.server";
+import { setAuditSink } from "~/shared/events.server";
 import { log } from "~/shared/logger.server";
 import { makeDataDirPrivate, narrowToOwner } from "~/shared/private-files.server";
 import { type PeriodicJob, startScheduler } from "~/shared/scheduler.server";
@@ -90,6 +92,8 @@ export async function startServices(env: Env) {
   }
   if (outbox) jobs.push(outbox.job);
   const scheduler = await startScheduler(db, jobs);
+  // Events outside requests (the scheduler, the CLI over the socket) go to 'Activity' too.
+  setAuditSink(activityRecorder(db));
 
   // Never blocks the start: pages use the originals until the variants exist.
   void backfillVariants(images).then((made) => {
@@ -115,6 +119,7 @@ export async function startServices(env: Env) {
     hub,
     scheduler,
     async close() {
+      setAuditSink(null);
       await scheduler.stop();
       await stopScrubs(db);
       await outbox?.stop();

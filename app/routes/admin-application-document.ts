@@ -5,6 +5,7 @@
 
 import { readDocument } from "~/features/applications/index.server";
 import { actorOf, can, downloadNotFound } from "~/features/auth/index.server";
+import { logEvent } from "~/shared/events.server";
 import type { Route } from "./+types/admin-application-document";
 
 /** The extension of each type a document is stored as (the checked type, never the name's). */
@@ -32,6 +33,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const bytes = document ? await vault.read(document.storageKey) : null;
   const extension = document ? EXTENSIONS[document.contentType] : undefined;
   if (!document || !bytes || !extension) return downloadNotFound();
+  logEvent("application downloaded", by, { application: id, document: documentId });
   const kind = document.kind.replace(/[^a-z]/g, "") || "document";
   return new Response(new Uint8Array(bytes), {
     headers: {

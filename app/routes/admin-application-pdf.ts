@@ -4,6 +4,7 @@
 import { buildApplicationFilePdf, readApplication } from "~/features/applications/index.server";
 import { actorOf, can, downloadNotFound } from "~/features/auth/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
+import { logEvent } from "~/shared/events.server";
 import type { Route } from "./+types/admin-application-pdf";
 
 /** A download has no other method (the same 404 for anyone, as the inbox's CSV). */
@@ -21,6 +22,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!record) return downloadNotFound();
   const site = await getSiteContent(context.db);
   const pdf = await buildApplicationFilePdf(record, vault, site.name);
+  logEvent("application downloaded", by, { application: id, file: "pdf" });
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",

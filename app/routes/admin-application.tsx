@@ -1,6 +1,7 @@
 // /admin/applications/{id} (docs/behaviour.md §32): one application whole: every adult's answers
 // and documents, status (a decision e-mails the applicant), notes, 'Viewed by' (every opening is
 // recorded) and 'Download PDF'. Admins only.
+
 import { data, Form, Link } from "react-router";
 import {
   APPLICATION_STATUSES,
@@ -20,6 +21,7 @@ import {
 import { actorOf, requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout";
 import { leadMailOf } from "~/features/leads/index.server";
+import { logEvent } from "~/shared/events.server";
 import { formatWhen } from "~/shared/format-when";
 import { isForm, readForm } from "~/shared/read-form.server";
 import type { Route } from "./+types/admin-application";
@@ -72,7 +74,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       actorOf(viewer),
       mail,
     );
-    return saved ? { ok: "Status saved." } : refuse(GONE, 404);
+    if (!saved) return refuse(GONE, 404);
+    logEvent("application status changed", actorOf(viewer), { application: id, status });
+    return { ok: "Status saved." };
   }
   if (intent === "note") {
     const checked = checkStaffNotes(form.get("notes"));

@@ -1,6 +1,7 @@
 // /admin/inbox, 'Inbox' (docs/behaviour.md §27): every lead, newest first, 50 a page, filtered
 // by status, kind and listing; each one's status, notes and history; 'Erase this person';
 // 'Export CSV'. Admins only. Updated live as leads arrive or change.
+
 import { data, Link } from "react-router";
 import { inboxFilterOf, inboxParam, isLeadStatus } from "~/domain/inquiry";
 import { APPLICATION_STATUSES } from "~/domain/rental-application";
@@ -19,6 +20,7 @@ import {
   saveLeadNote,
   setLeadStatus,
 } from "~/features/leads/index.server";
+import { logEvent } from "~/shared/events.server";
 import { pageFault } from "~/shared/page-fault.server";
 import { isForm, readForm } from "~/shared/read-form.server";
 import type { Route } from "./+types/admin-inbox";
@@ -92,6 +94,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (!Number.isSafeInteger(id)) return refuse(gone, 404);
       if (!isLeadStatus(status)) return refuse("Choose one of the statuses.");
       if (!(await setLeadStatus(context.db, id, status, by))) return refuse(gone, 404);
+      logEvent("lead status changed", by, { lead: id, status });
       return { ok: "Status saved." };
     }
     if (intent === "note") {
@@ -121,6 +124,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       }
       // Leads, alerts, applications and e-mail: every feature's part (docs/behaviour.md §27, §32).
       const erased = await context.erasePerson(email, { actorId: viewer.user?.sub ?? null });
+      // Who erased, and how much: never whose (the address is the person's own data).
+      logEvent("person erased", by, { items: erased });
       return { ok: `Erased ${erased} item${erased === 1 ? "" : "s"} from ${email.trim()}.` };
     }
     return refuse("Unknown action.");

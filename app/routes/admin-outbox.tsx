@@ -13,9 +13,10 @@ const PAGE_SIZE = 50;
 
 /**
  * Application mail is listed without its text: it is about an applicant's answers and carries
- * their private links (docs/decisions/0074), which no one but the applicant may open.
+ * their private links (docs/decisions/0074), which no one but the applicant may open. So is a
+ * sign-in code: with it, whoever reads this page could sign in as that staff member.
  */
-const isPrivate = (kind: string) => kind.startsWith("application");
+const isPrivate = (kind: string) => kind.startsWith("application") || kind === "sign-in-code";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta("Outbox", "Admin: the e-mail the site sent or will send.", matches),

@@ -161,17 +161,22 @@ describe("Staff: roles", () => {
     expect(await listAdmins(t.db)).toEqual(before);
   });
 
-  it("a change of role takes effect on the person's next request", async () => {
+  it("a change of role or a removal ends the person's sessions; they sign in to their new role", async () => {
     const manager = await t.signIn("manager@example.com", { role: "manager" });
     expect((await page(manager, "/admin/outbox")).status).toBe(200);
     // A Manager has no 'Staff' page.
     expect((await page(manager, "/admin/staff")).status).toBe(404);
     const res = await post(owner, { intent: "role", email: "manager@example.com", role: "viewer" });
     expect(await res.text()).toContain("manager@example.com is now Viewer.");
-    expect((await page(manager, "/admin/outbox")).status).toBe(404);
-    expect((await page(manager, "/admin/listings")).status).toBe(200);
-    await post(owner, { intent: "remove", email: "manager@example.com" });
+    // Signed out: their next request is a visitor's.
     expect((await page(manager, "/admin/listings")).status).toBe(404);
+    const viewer = await t.signIn("manager@example.com");
+    expect((await page(viewer, "/admin/outbox")).status).toBe(404);
+    expect((await page(viewer, "/admin/listings")).status).toBe(200);
+    await post(owner, { intent: "remove", email: "manager@example.com" });
+    expect((await page(viewer, "/admin/listings")).status).toBe(404);
+    // Nobody else was signed out.
+    expect((await page(owner, "/admin/staff")).status).toBe(200);
   });
 
   it("neither demotes nor removes the last Owner", async () => {

@@ -1,5 +1,6 @@
 // /admin/admins was 'Manage admins': it is 'Staff' now (docs/behaviour.md §6, "Staff roles").
-// A permanent redirect for bookmarks and old links, with the query kept; a post is not followed.
+// A permanent redirect for bookmarks and old links. No action: a post here is 405, as on any
+// page without a form (a redirected write would look accepted to a client).
 import { redirect } from "react-router";
 import type { Route } from "./+types/manage-admins";
 
@@ -9,4 +10,3 @@ const toStaff = (request: Request) => {
 };
 
 export const loader = ({ request }: Route.LoaderArgs) => toStaff(request);
-export const action = ({ request }: Route.ActionArgs) => toStaff(request);

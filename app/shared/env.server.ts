@@ -106,6 +106,8 @@ const schema = z.object({
   OIDC_PROVIDER_NAME: z.string().optional(),
   ADMIN_EMAILS: z.string().default(""),
   SESSION_IDLE_HOURS: positiveNumber(12),
+  // A staff member's session ends after this long without a request (docs/behaviour.md §6).
+  STAFF_SESSION_HOURS: positiveNumber(12),
   SESSION_MAX_DAYS: positiveNumber(7),
   TRUST_PROXY: trustProxy,
   // Per client address (see TRUST_PROXY). High enough for an office behind one address, low
@@ -163,6 +165,8 @@ const schema = z.object({
       "must be e-mail addresses separated by commas",
     ),
   LEAD_RETENTION_DAYS: wholeNumber(365, 1, 36_500),
+  // 'Activity' keeps its events this long (docs/behaviour.md §6).
+  ACTIVITY_RETENTION_DAYS: wholeNumber(400, 1, 36_500),
   // Listings that stay true (docs/behaviour.md §30): days an available property may go without
   // its availability being confirmed before it is 'Stale'.
   STALE_AFTER_DAYS: wholeNumber(14, 1, 3650),
@@ -227,7 +231,16 @@ export type Env = {
   /** Built-in development identity provider: only without OIDC settings and with NODE_ENV=development. */
   devIdentityProvider: boolean;
   adminEmails: string[];
-  session: { idleMs: number; maxMs: number; secureCookie: boolean; cookieName: string };
+  /** ACTIVITY_RETENTION_DAYS: how long 'Activity' keeps an event. */
+  activityRetentionDays: number;
+  session: {
+    idleMs: number;
+    /** Staff sessions: STAFF_SESSION_HOURS without a request. */
+    staffIdleMs: number;
+    maxMs: number;
+    secureCookie: boolean;
+    cookieName: string;
+  };
   /** Express "trust proxy": false, a number of hops, or proxy addresses and ranges. */
   trustProxy: false | number | string[];
   logLevel: LogLevel;
@@ -333,10 +346,12 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       .filter(Boolean),
     session: {
       idleMs: e.SESSION_IDLE_HOURS * 3_600_000,
+      staffIdleMs: e.STAFF_SESSION_HOURS * 3_600_000,
       maxMs: e.SESSION_MAX_DAYS * 86_400_000,
       secureCookie,
       cookieName: secureCookie ? "__Host-session" : "session",
     },
+    activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,

@@ -41,8 +41,15 @@ let root = create(
 interface RequestScope {
   reqId: string;
   logger?: Logger;
+  /** Where this request's audit events are stored (events.server.ts), for its own site. */
+  audit?: unknown;
 }
-const requestScope = new AsyncLocalStorage<RequestScope>();
+// One per process, even where the server's code and the built routes are two copies of this
+// module (tests run the server from source beside the build): a request's scope reaches both.
+const SCOPE_KEY = Symbol.for("leasing-site.request-scope");
+const scopes = globalThis as { [SCOPE_KEY]?: AsyncLocalStorage<RequestScope> };
+scopes[SCOPE_KEY] ??= new AsyncLocalStorage<RequestScope>();
+const requestScope = scopes[SCOPE_KEY];
 
 /**
  * Sets the process's logger once the environment is read (or a test's capturing stream);
@@ -99,8 +106,13 @@ export function log(): Logger {
 }
 
 /** Runs `fn` as request `reqId`: log() gives lines carrying it, through every await that follows. */
-export function withRequestId<T>(reqId: string, fn: () => T): T {
-  return requestScope.run({ reqId }, fn);
+export function withRequestId<T>(reqId: string, fn: () => T, audit?: unknown): T {
+  return requestScope.run({ reqId, audit }, fn);
+}
+
+/** The current request's audit store (withRequestId), if any. */
+export function requestAudit(): unknown {
+  return requestScope.getStore()?.audit;
 }
 
 /**

@@ -39,6 +39,8 @@ test.describe("site settings", () => {
       "Applications",
       "Outbox",
       "Status",
+      "Activity",
+      "Your account",
     ]);
     await menu.getByRole("link", { name: "Site settings" }).click();
     await expect(page).toHaveURL(/\/admin\/site$/);

@@ -124,12 +124,21 @@ export async function revokeAdmin(
   const removed = await db.transaction(async (tx) => {
     // Two revocations at once must not both see "one other Owner left" and leave none.
     await tx.query("LOCK TABLE admins IN SHARE ROW EXCLUSIVE MODE");
-    const removed = await tx.query<{ role: Role }>(
-      `DELETE FROM admins WHERE ${GRANTS_OF_ADDRESS} RETURNING role`,
+    const removed = await tx.query<{ role: Role; uid_issuer: string; uid: string | null }>(
+      `DELETE FROM admins WHERE ${GRANTS_OF_ADDRESS} RETURNING role, uid_issuer, uid`,
       [address],
     );
     if (removed.length === 0) return 0;
     await keepAnOwner(tx, removed);
+    // Removed staff are signed out everywhere (docs/behaviour.md §6, "Staff roles").
+    await endSessionsOf(tx, address);
+    for (const grant of removed) {
+      if (grant.uid === null) continue;
+      await tx.query("DELETE FROM sessions WHERE user_issuer = $1 AND user_sub = $2", [
+        grant.uid_issuer,
+        grant.uid,
+      ]);
+    }
     return removed.length;
   });
   // After the commit: a refused revoke changed nothing, so it is no event.
@@ -140,6 +149,29 @@ export async function revokeAdmin(
 /** The grants of one person: by their address, or bound to a user with that address. */
 const GRANTS_OF_ADDRESS =
   "(email = $1 OR (uid_issuer, uid) IN (SELECT issuer, sub FROM users WHERE email = $1))";
+
+/**
+ * Ends every session of the person with this address: each of their users (signed in through
+ * the identity provider, or by e-mail), and a user bound to one of their grants.
+ */
+export async function endSessionsOf(tx: Queryable, address: string): Promise<void> {
+  await tx.query(
+    `DELETE FROM sessions WHERE (user_issuer, user_sub) IN (
+       SELECT issuer, sub FROM users WHERE email = $1 AND email_verified
+       UNION SELECT uid_issuer, uid FROM admins WHERE email = $1 AND uid IS NOT NULL)`,
+    [address],
+  );
+}
+
+/** 'Sign out everywhere': every session of this user and of their other sign-ins by address. */
+export async function endSessionsOfUser(db: Queryable, user: SessionUser): Promise<void> {
+  await db.query("DELETE FROM sessions WHERE user_issuer = $1 AND user_sub = $2", [
+    user.issuer,
+    user.sub,
+  ]);
+  const email = user.emailVerified ? emailOrNull(user.email) : null;
+  if (email) await endSessionsOf(db, email);
+}
 
 /** Throws LastAdminError (rolling the change back) when it took away the last Owner. */
 async function keepAnOwner(tx: Queryable, changed: readonly { role: Role }[]) {
@@ -171,6 +203,8 @@ export async function setStaffRole(
     if (before.length === 0) return 0;
     await tx.query(`UPDATE admins SET role = $2 WHERE ${GRANTS_OF_ADDRESS}`, [address, role]);
     if (role !== "owner") await keepAnOwner(tx, before);
+    // A new role starts with a new sign-in (docs/behaviour.md §6, "Staff roles").
+    if (before.some((grant) => grant.role !== role)) await endSessionsOf(tx, address);
     return before.length;
   });
   if (changed > 0) logEvent("staff role changed", changedBy, { email: address, role });

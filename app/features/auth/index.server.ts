@@ -3,6 +3,7 @@
 // the one guard with its permission table.
 export {
   type AdminGrant,
+  endSessionsOfUser,
   grantAdmin,
   isAdmin,
   LastAdminError,
@@ -23,6 +24,15 @@ export {
   ROLES,
   type Role,
 } from "./permissions";
+export { clearedSessionCookie, sessionCookie } from "./sessions.server";
+export {
+  CODE_POSTS_PER_CLIENT_PER_HOUR,
+  createSignInLink,
+  EMAIL_ISSUER,
+  sendSignInCode,
+  signInWithCode,
+  signInWithLink,
+} from "./sign-in-codes.server";
 export { addedSubject, addStaff } from "./staff.server";
 export {
   actorOf,

@@ -49,6 +49,10 @@ export const PERMISSIONS = {
   staff: OWNER,
   /** 'Status': the scheduler's jobs, the outbox's counts, the database, storage and version. */
   status: OWNER,
+  /** 'Activity': who did what and when. */
+  activity: OWNER,
+  /** 'Your account': their sign-in, 'Sign out everywhere'. */
+  account: ALL_STAFF,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -19,6 +19,7 @@ import { upsertUser } from "./users.server";
 const HOUR = 3_600_000;
 const config: SessionConfig = {
   idleMs: 12 * HOUR,
+  staffIdleMs: 12 * HOUR,
   maxMs: 7 * 24 * HOUR,
   secureCookie: false,
   cookieName: "session",

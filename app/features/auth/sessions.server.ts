@@ -58,15 +58,20 @@ export async function findSessionUser(
     email: string | null;
     email_verified: boolean;
     name: string | null;
+    staff: boolean;
   }>(
-    `SELECT s.last_seen_at, s.expires_at, u.issuer, u.sub, u.email, u.email_verified, u.name
+    `SELECT s.last_seen_at, s.expires_at, u.issuer, u.sub, u.email, u.email_verified, u.name,
+       EXISTS (SELECT 1 FROM admins a WHERE (a.uid = u.sub AND a.uid_issuer = u.issuer)
+                 OR (u.email_verified AND a.email = u.email)) AS staff
      FROM sessions s JOIN users u ON u.issuer = s.user_issuer AND u.sub = s.user_sub
      WHERE s.id = $1`,
     [id],
   );
   if (!row) return null;
   const lastSeen = new Date(row.last_seen_at).getTime();
-  const idle = now.getTime() - lastSeen >= config.idleMs;
+  // Staff sessions may end sooner (STAFF_SESSION_HOURS; docs/behaviour.md §6).
+  const idleMs = row.staff ? Math.min(config.idleMs, config.staffIdleMs) : config.idleMs;
+  const idle = now.getTime() - lastSeen >= idleMs;
   if (idle || new Date(row.expires_at).getTime() <= now.getTime()) {
     await db.query("DELETE FROM sessions WHERE id = $1", [id]);
     return null;

@@ -27,11 +27,12 @@ const EXPECTED: Record<Role, Permission[]> = {
     "people:erase",
     "applications",
     "outbox",
+    "account",
   ],
   // 'Inbox', 'Applications', 'Toggle Availability' and 'Still available', 'All listings' read.
-  "leasing-agent": ["listings:read", "listings:availability", "leads", "applications"],
+  "leasing-agent": ["listings:read", "listings:availability", "leads", "applications", "account"],
   // 'All listings' and 'Listing feeds', read only; no personal data.
-  viewer: ["listings:read", "feeds:read"],
+  viewer: ["listings:read", "feeds:read", "account"],
 };
 
 describe("the staff guard", () => {

@@ -75,7 +75,7 @@ describe.each(dbTargets)("viewer on $name", (target) => {
     const failing = {
       ...db,
       query: (sql: string, params?: unknown[]) =>
-        sql.includes("FROM admins") ? Promise.reject(failure) : db.query(sql, params),
+        sql.includes("SELECT role FROM admins") ? Promise.reject(failure) : db.query(sql, params),
     } as Db;
     const logged = vi.spyOn(rootLogger(), "error").mockImplementation(() => undefined);
     const viewer = await getViewer(failing, devEnv, bossCookie);

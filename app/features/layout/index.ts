@@ -5,3 +5,4 @@ export { pageMeta } from "./page-meta";
 export { PendingIndicator } from "./pending-indicator";
 export { SiteFooter } from "./site-footer";
 export { useViewer } from "./use-viewer";
+export { SignInLink } from "./user-nav";

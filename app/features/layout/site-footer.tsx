@@ -28,6 +28,7 @@ export function SiteFooter() {
             © {new Date().getFullYear()} {company.name}
           </span>
           <Link to="/privacy">Privacy</Link>
+          <Link to="/sign-in">Staff sign-in</Link>
           <span className="eho">Equal Housing Opportunity</span>
         </div>
       </div>

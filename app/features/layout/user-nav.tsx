@@ -41,6 +41,7 @@ const ADMIN_MENU: { to: string; label: string; permission: Permission }[] = [
   { to: "/admin/applications", label: "Applications", permission: "applications" },
   { to: "/admin/outbox", label: "Outbox", permission: "outbox" },
   { to: "/admin/status", label: "Status", permission: "status" },
+  { to: "/admin/activity", label: "Activity", permission: "activity" },
 ];
 
 /** Signed in: a dropdown titled with the display name (or 'User'). */
@@ -115,6 +116,7 @@ export function UserMenu({ viewer, onChosen }: { viewer: Viewer; onChosen?: () =
               )}
             </>
           ) : null}
+          {viewer.role ? menuLink("/account", "Your account") : null}
           <li>
             <button type="button" className="dropdown-item" onClick={logout}>
               Logout

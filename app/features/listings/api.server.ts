@@ -98,6 +98,7 @@ export function createListingApi({
         // The 'Listing check' (docs/behaviour.md §29): warnings, never a refusal.
         return { id, warnings: listingWarnings(collection, { ...input, captions }) };
       });
+      logEvent("listing added", actorOf(res)?.email ?? null, { collection, id });
       res.status(201).json({ id, warnings });
     }),
   );
@@ -129,6 +130,10 @@ export function createListingApi({
         captions,
         actorOf(res),
       );
+      logEvent("listing saved", actorOf(res)?.email ?? null, {
+        collection,
+        id: String(req.params.id),
+      });
       const checked = { ...input, captions: captions && urls.map((u) => captions[u] ?? "") };
       res.json({ warnings: listingWarnings(collection, checked) });
     }),
@@ -143,6 +148,11 @@ export function createListingApi({
         throw new HttpError(400, "currently_available must be true or false.");
       }
       await writes.setAvailability(String(req.params.id), available, actorOf(res));
+      logEvent("availability changed", actorOf(res)?.email ?? null, {
+        collection: "properties",
+        id: String(req.params.id),
+        available,
+      });
       res.status(204).end();
     }),
   );
@@ -211,7 +221,12 @@ export function createListingApi({
     "/listings/:collection/:id",
     guard("listings:write"),
     route(async (req, res) => {
-      await writes.remove(collectionOf(req), String(req.params.id), actorOf(res));
+      const collection = collectionOf(req);
+      await writes.remove(collection, String(req.params.id), actorOf(res));
+      logEvent("listing deleted", actorOf(res)?.email ?? null, {
+        collection,
+        id: String(req.params.id),
+      });
       res.status(204).end();
     }),
   );
@@ -227,6 +242,11 @@ export function createListingApi({
         throw new HttpError(404, "That version is not in this listing's history.");
       }
       await writes.restoreVersion(collection, String(req.params.id), seq, actorOf(res));
+      logEvent("listing restored", actorOf(res)?.email ?? null, {
+        collection,
+        id: String(req.params.id),
+        version: seq,
+      });
       res.status(204).end();
     }),
   );
@@ -292,7 +312,9 @@ export function createListingApi({
     guard("listings:write"),
     route(async (req, res) => {
       const entry = deletedEntryOf(req);
-      res.json(await writes.restoreDeleted(entry, actorOf(res)));
+      const restored = await writes.restoreDeleted(entry, actorOf(res));
+      logEvent("listing restored", actorOf(res)?.email ?? null, { entry });
+      res.json(restored);
     }),
   );
 

@@ -37,6 +37,9 @@ export const USAGE = `Usage: npm run admin -- <command>
   revoke <email>   remove them from the staff (not the last Owner, nor an
                    address in ADMIN_EMAILS: remove it there first)
   list             show the staff with their roles
+  sign-in-link <email>
+                   print a link that signs this staff member in, once, within
+                   15 minutes (no identity provider or mail server needed)
   settings export <file>   write the site settings (logo and PDF included) to a
                            JSON file
   settings import <file>   apply such a file (checked like the settings page)
@@ -56,7 +59,11 @@ const consoleOutput: CliOutput = {
 
 export async function runAdminCli(
   args: readonly string[],
-  env: Pick<Env, "databaseUrl" | "dataDir" | "adminEmails"> & { s3?: Env["s3"] },
+  env: Pick<Env, "databaseUrl" | "dataDir" | "adminEmails"> & {
+    s3?: Env["s3"];
+    /** Where the sign-in link points (PUBLIC_URL). */
+    publicUrl?: string;
+  },
   output: CliOutput = consoleOutput,
 ): Promise<number> {
   if (args.length === 1 && (args[0] === "--help" || args[0] === "help" || args[0] === "-h")) {
@@ -81,6 +88,14 @@ export async function runAdminCli(
     }
     if (response?.ok && response.command === "settings-import") {
       output.out(`Imported the site settings from ${args[2]}.`);
+      return EXIT.ok;
+    }
+    if (response?.ok && response.command === "sign-in-link") {
+      const base = (env.publicUrl ?? "http://localhost:3000").replace(/\/+$/, "");
+      output.out(`${base}/sign-in/link?token=${response.token}`);
+      output.err(
+        `A single-use link for ${response.email}, valid for 15 minutes. Open it in a browser and press 'Sign in'.`,
+      );
       return EXIT.ok;
     }
     return response === null ? EXIT.unavailable : report(response, output);
@@ -125,7 +140,10 @@ function parseArgs(args: readonly string[]): AdminCommand | string {
   if (role !== undefined && (command !== "grant" || !isRole(role))) {
     return `The role must be one of: ${ROLES.join(", ")}.`;
   }
-  if ((command === "grant" || command === "revoke") && words.length === 1) {
+  if (
+    (command === "grant" || command === "revoke" || command === "sign-in-link") &&
+    words.length === 1
+  ) {
     try {
       const email = normalizeEmail(words[0]);
       return command === "grant"

@@ -74,6 +74,25 @@ describe("admin CLI with a running server (admin socket)", () => {
     await lock.release();
   });
 
+  it("prints a single-use sign-in link for staff, through the server", async () => {
+    const linkEnv = { ...env, publicUrl: "https://site.example/" };
+    let c = capture();
+    expect(await runAdminCli(["sign-in-link", "nobody@example.com"], linkEnv, c.io)).toBe(1);
+    expect(c.err).toBe("nobody@example.com is not staff.");
+    await runAdminCli(["grant", "first@example.com"], env, capture().io);
+    c = capture();
+    expect(await runAdminCli(["sign-in-link", "First@example.com"], linkEnv, c.io)).toBe(0);
+    expect(c.out).toMatch(/^https:\/\/site\.example\/sign-in\/link\?token=[\w-]{43}$/);
+    expect(c.err).toContain("valid for 15 minutes");
+    const token = c.out.split("token=")[1] ?? "";
+    const [row] = await db.query<{ email: string; kind: string }>(
+      "SELECT email, kind FROM sign_in_codes",
+    );
+    expect(row).toEqual({ email: "first@example.com", kind: "link" });
+    // Only its hash is stored.
+    expect(JSON.stringify(await db.query("SELECT * FROM sign_in_codes"))).not.toContain(token);
+  });
+
   it("listens on DATA_DIR/admin.sock, owner-only, and removes it on close", async () => {
     expect(socket.path).toBe(path.join(root, "admin.sock"));
     const stat = await fs.stat(socket.path);

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import {
   type AdminGrant,
+  createSignInLink,
   grantAdmin,
   InvalidEmailError,
   LastAdminError,
@@ -30,6 +31,8 @@ export const adminCommandSchema = z.discriminatedUnion("command", [
   }),
   z.object({ command: z.literal("revoke"), email }),
   z.object({ command: z.literal("list") }),
+  // A single-use sign-in link (docs/behaviour.md §6, "Staff sign-in"): its token only.
+  z.object({ command: z.literal("sign-in-link"), email }),
   // Site settings as one JSON document (docs/behaviour.md §23).
   z.object({ command: z.literal("settings-export") }),
   z.object({ command: z.literal("settings-import"), document: z.unknown() }),
@@ -55,6 +58,7 @@ export type AdminResponse =
     }
   | { ok: true; command: "revoke"; email: string; removed: number }
   | { ok: true; command: "list"; admins: AdminGrant[] }
+  | { ok: true; command: "sign-in-link"; email: string; token: string }
   | { ok: true; command: "settings-export"; document: unknown }
   | { ok: true; command: "settings-import" }
   | { ok: false; code: AdminFailureCode; error: string };
@@ -104,6 +108,14 @@ export async function runAdminCommand(
       }
       case "list":
         return { ok: true, command: "list", admins: await listAdmins(db) };
+      case "sign-in-link": {
+        const address = normalizeEmail(command.email);
+        const token = await createSignInLink(db, address);
+        if (!token) {
+          return { ok: false, code: "NOT_ADMIN", error: `${address} is not staff.` };
+        }
+        return { ok: true, command: "sign-in-link", email: address, token };
+      }
     }
   } catch (error) {
     if (error instanceof InvalidEmailError) {

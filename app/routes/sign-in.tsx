@@ -1,0 +1,162 @@
+// /sign-in, 'Staff sign-in' (docs/behaviour.md §6, "Staff sign-in"): an e-mailed 6-digit code
+// for staff, beside the identity provider's 'Login with Google'. Works without JavaScript.
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { tooManyFromNetwork } from "~/domain/inquiry";
+import { sendSignInCode, sessionCookie, signInWithCode } from "~/features/auth/index.server";
+import { pageMeta, SignInLink } from "~/features/layout";
+import { getSiteContent } from "~/features/site-settings/index.server";
+import { pageFault } from "~/shared/page-fault.server";
+import { isForm, readForm } from "~/shared/read-form.server";
+import type { Route } from "./+types/sign-in";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta("Staff sign-in", "Sign in to manage the site.", matches),
+  { name: "robots", content: "noindex" },
+];
+
+export function headers() {
+  // A page with a code on its way: never kept, never sent onwards as a referrer.
+  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { signIn: context.viewer.signIn, signedInAs: context.viewer.user?.email ?? null };
+}
+
+const email = z.string().trim().min(1, "Enter your e-mail address.").max(254);
+const SignInForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("send"), email }),
+  z.object({ intent: z.literal("verify"), email, code: z.string().max(20) }),
+]);
+
+const SENT = (address: string) =>
+  `We sent a 6-digit code to ${address} if it belongs to our staff.`;
+const WRONG_CODE = "That code is not right, or it has ended. Check it, or ask for a new one.";
+
+type Answer =
+  | { step: "email"; error: string }
+  | { step: "code"; email: string; sent: boolean; error?: string };
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await readForm(request);
+  if (!isForm(form)) {
+    return data<Answer>({ step: "email", error: form.message }, { status: form.status });
+  }
+  const parsed = SignInForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const error = parsed.error.issues[0]?.message ?? "Enter your e-mail address.";
+    return data<Answer>({ step: "email", error }, { status: 400 });
+  }
+  const input = parsed.data;
+  const address = input.email.toLowerCase();
+  // Asking for codes and trying them count alike, per client (the feature's contract).
+  const wait = (await context.limit?.("sign-in-code")) ?? 0;
+  if (wait > 0) {
+    const error = tooManyFromNetwork("sign-in attempts", wait);
+    return data<Answer>(
+      input.intent === "send"
+        ? { step: "email", error }
+        : { step: "code", email: address, sent: false, error },
+      { status: 429 },
+    );
+  }
+  try {
+    if (input.intent === "send") {
+      const company = (await getSiteContent(context.db)).name;
+      await sendSignInCode(context.db, address, { company, publicUrl: context.env.publicUrl });
+      return data<Answer>({ step: "code", email: address, sent: true });
+    }
+    const result = await signInWithCode(context.db, address, input.code, context.env.session);
+    if (!result.ok) {
+      return data<Answer>(
+        { step: "code", email: address, sent: false, error: WRONG_CODE },
+        { status: 400 },
+      );
+    }
+    return redirect("/", {
+      headers: { "Set-Cookie": sessionCookie(context.env.session, result.session) },
+    });
+  } catch (error) {
+    pageFault(error, { request, context });
+  }
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const answer = actionData as Answer | undefined;
+  const codeStep = answer?.step === "code" ? answer : null;
+  return (
+    <section className="prose sign-in">
+      <h1>Staff sign-in</h1>
+      {loaderData.signedInAs ? <p>You are signed in as {loaderData.signedInAs}.</p> : null}
+      {answer?.error ? (
+        <p role="alert" className="alert-error">
+          {answer.error}
+        </p>
+      ) : null}
+      {codeStep ? (
+        <Form method="post" className="admin-form" key="code">
+          {codeStep.sent ? <p role="status">{SENT(codeStep.email)}</p> : null}
+          <input type="hidden" name="intent" value="verify" />
+          <input type="hidden" name="email" value={codeStep.email} />
+          <div>
+            <label className="form-label" htmlFor="sign-in-code">
+              Code
+            </label>
+            <input
+              id="sign-in-code"
+              name="code"
+              className="form-control"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="\s*\d{6}\s*"
+              maxLength={20}
+              required
+              // biome-ignore lint/a11y/noAutofocus: the one field of this step, just asked for
+              autoFocus
+            />
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              Sign in
+            </button>
+          </div>
+        </Form>
+      ) : null}
+      <Form method="post" className="admin-form" key="email">
+        <input type="hidden" name="intent" value="send" />
+        <div>
+          <label className="form-label" htmlFor="sign-in-email">
+            E-mail
+          </label>
+          <input
+            id="sign-in-email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            maxLength={254}
+            defaultValue={codeStep?.email}
+            className="form-control"
+          />
+        </div>
+        <div className="form-actions">
+          <button
+            type="submit"
+            className={codeStep ? "btn btn-outline" : "btn btn-primary"}
+            disabled={busy}
+          >
+            E-mail me a code
+          </button>
+        </div>
+      </Form>
+      {loaderData.signIn.available ? (
+        <p className="sign-in-provider">
+          <SignInLink providerName={loaderData.signIn.providerName} />
+        </p>
+      ) : null}
+    </section>
+  );
+}
