@@ -49,7 +49,6 @@ export function controlCommands({
   recentWarnings?: readonly string[];
 }) {
   const writes = new ListingWrites(db, images);
-  const setAside: Record<string, unknown>[] = [];
   return {
     /** What arrived at the test SMTP server for this address, as a recipient reads it. */
     mailTo(address: string) {
@@ -138,30 +137,6 @@ export function controlCommands({
       grantAdmin(db, email, "e2e", role ?? undefined),
     revokeAdmin: (email: string) => revokeAdmin(db, email, env.adminEmails),
     listAdmins: (): Promise<AdminGrant[]> => listAdmins(db),
-    /**
-     * Takes every grant but `keep`'s away for a while, as rows, without signing anybody out
-     * (a removal on 'Staff' would end the sessions other tests' workers share).
-     */
-    async setAsideGrants(keep: string): Promise<number> {
-      const rows = await db.query(
-        "DELETE FROM admins WHERE email IS DISTINCT FROM $1 RETURNING *",
-        [keep],
-      );
-      setAside.push(...rows);
-      return rows.length;
-    },
-    /** Puts back what setAsideGrants took. */
-    async restoreGrants(): Promise<void> {
-      for (const row of setAside.splice(0)) {
-        const columns = Object.keys(row).filter((c) => c !== "id");
-        await db.query(
-          `INSERT INTO admins (${columns.join(", ")}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(", ")})
-           ON CONFLICT DO NOTHING`,
-          columns.map((c) => row[c]),
-        );
-      }
-    },
-
     /** The user a session token signs in, as the server sees it (null: no such session). */
     sessionUser: (token: string) => findSessionUser(db, token, env.session),
 
