@@ -51,6 +51,14 @@ describe("sign-in starts and writes, with the default limits", () => {
       /^Too many sign-in attempts from your network\. Try again in \d+ minutes?\.$/,
     );
     expect(await loginFlows()).toBe(limit);
+    // The provider's returns are counted apart: a bogus one is refused (and stored as a
+    // refusal) at most as often as sign-ins start.
+    for (let i = 0; i < limit; i++) {
+      const res = await fetch(`${t.base}/auth/callback?code=x&state=y`, { redirect: "manual" });
+      expect(res.status).not.toBe(429);
+    }
+    const callback = await fetch(`${t.base}/auth/callback?code=x&state=y`, { redirect: "manual" });
+    expect(callback.status).toBe(429);
   });
 
   it.skipIf(missing(!lanAddress && "this machine has no network address"))(

@@ -18,18 +18,23 @@ export function rateLimits(limits: Env["limits"], shared?: Queryable | null): ex
   const router = express.Router();
   const store = (prefix: string) =>
     shared ? { store: new DatabaseRateStore(shared, prefix) } : {};
-  const signIns = rateLimit({
-    ...store("sign-in:"),
-    windowMs: 10 * 60_000,
-    limit: limits.signInsPer10Minutes,
-    keyGenerator: clientKey,
-    standardHeaders: "draft-7",
-    legacyHeaders: false,
-    handler: refuse(
-      (wait) => `Too many sign-in attempts from your network. Try again in ${wait}.`,
-      "minutes",
-    ),
-  });
+  const signInLimit = (prefix: string) =>
+    rateLimit({
+      ...store(prefix),
+      windowMs: 10 * 60_000,
+      limit: limits.signInsPer10Minutes,
+      keyGenerator: clientKey,
+      standardHeaders: "draft-7",
+      legacyHeaders: false,
+      handler: refuse(
+        (wait) => `Too many sign-in attempts from your network. Try again in ${wait}.`,
+        "minutes",
+      ),
+    });
+  const signIns = signInLimit("sign-in:");
+  // Each refused callback is a stored 'Activity' event (docs/behaviour.md §6): counted apart,
+  // so that the provider's return from a started sign-in never competes with the starts.
+  const callbacks = signInLimit("sign-in-callback:");
   const writes = rateLimit({
     ...store("write:"),
     windowMs: 60_000,
@@ -44,6 +49,7 @@ export function rateLimits(limits: Env["limits"], shared?: Queryable | null): ex
     ),
   });
   router.get("/auth/login", signIns);
+  router.get("/auth/callback", callbacks);
   router.get(
     "/live",
     liveStreamCap({ perClient: limits.liveStreamsPerClient, total: limits.liveStreamsTotal }),
