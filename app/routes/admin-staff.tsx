@@ -59,6 +59,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         by,
         company: (await getSiteContent(context.db)).name,
         publicUrl: context.env.publicUrl,
+        caps: context.env.mail.unconfirmed,
       });
       return added
         ? { ok: `${address} is now staff, as ${ROLE_LABELS[input.role]}.` }

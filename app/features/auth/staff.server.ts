@@ -1,6 +1,10 @@
 // 'Staff' (docs/behaviour.md §6, "Staff roles"): adding a person tells them by e-mail, in the
 // same transaction as the grant, through the outbox.
-import { DEFAULT_UNCONFIRMED_CAPS, enqueueMail } from "~/features/mail/index.server";
+import {
+  DEFAULT_UNCONFIRMED_CAPS,
+  enqueueMail,
+  type UnconfirmedMailCaps,
+} from "~/features/mail/index.server";
 import type { Db } from "~/shared/db.server";
 import { grantAdmin } from "./admins.server";
 import { normalizeEmail } from "./emails";
@@ -15,6 +19,8 @@ export interface NewStaff {
   company: string;
   /** The site's address: the e-mail's link to sign in. */
   publicUrl: string;
+  /** The site's caps on mail to unconfirmed addresses (UNCONFIRMED_MAIL_*), as leads use. */
+  caps?: UnconfirmedMailCaps;
 }
 
 /** The e-mail's subject, as staff and tests know it. */
@@ -41,7 +47,7 @@ export async function addStaff(db: Db, person: NewStaff): Promise<boolean> {
         "",
         "If you did not expect this, you can ignore this e-mail.",
       ].join("\n"),
-      unconfirmed: DEFAULT_UNCONFIRMED_CAPS,
+      unconfirmed: person.caps ?? DEFAULT_UNCONFIRMED_CAPS,
     });
     return true;
   });
