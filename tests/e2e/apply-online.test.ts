@@ -55,9 +55,7 @@ async function mailedLink(email: string, subject: string) {
           "";
         return link;
       },
-      // A minute: on a busy run the household's e-mail has waited past 20 s, with no failed send
-      // logged; the cause is not found yet (suspected: the scrub after a withdrawal nearby).
-      { message: `e-mail '${subject}' to ${email} with a private link`, timeout: 60_000 },
+      { message: `e-mail '${subject}' to ${email} with a private link`, timeout: 20_000 },
     )
     .not.toBe("");
   return link;

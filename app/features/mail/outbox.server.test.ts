@@ -183,6 +183,28 @@ for (const target of dbTargets) {
       expect(smtp.received).toHaveLength(0);
     });
 
+    it("leases one message at a time, also when statistics say the table is tiny", async () => {
+      // After a VACUUM (the scrub after an erasure, docs/behaviour.md §26) the statistics may
+      // say the outbox holds one row; PostgreSQL then rescanned an `IN (… LIMIT 1 FOR UPDATE
+      // SKIP LOCKED)` subquery once per row, each rescan skipping the row it had just locked,
+      // so one statement leased every due message and the worker sent only the first: the
+      // others waited out the whole lease.
+      await db.transaction((tx) => enqueueMail(tx, mail(0)));
+      await db.query("ANALYZE outbox");
+      await db.transaction(async (tx) => {
+        for (let n = 1; n <= 4; n++) await enqueueMail(tx, mail(n));
+      });
+      for (let n = 0; n <= 4; n++) {
+        const leased = await leaseNext(db);
+        expect(leased?.subject).toBe(`Message ${n}`);
+        const [held] = await db.query<{ count: number }>(
+          "SELECT count(*)::int AS count FROM outbox WHERE lease_until IS NOT NULL",
+        );
+        expect(held?.count).toBe(n + 1);
+      }
+      expect(await leaseNext(db)).toBeNull();
+    });
+
     it("records an outcome only under the lease that took the message", async () => {
       await db.transaction((tx) => enqueueMail(tx, mail(1)));
       const stale = await leaseNext(db);

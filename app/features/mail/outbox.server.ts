@@ -147,14 +147,17 @@ const MESSAGE_COLUMNS = `id::int AS id, created_at AS "createdAt", kind, to_addr
  */
 export async function leaseNext(db: Queryable): Promise<OutboxMessage | null> {
   const [message] = await db.query<OutboxMessage>(
-    `UPDATE outbox SET lease_until = now() + make_interval(secs => $1), attempts = attempts + 1
-     WHERE id IN (
-       SELECT id FROM outbox
+    // The choice runs once (MATERIALIZED): inside `WHERE id IN (…)` PostgreSQL may rescan it
+    // per row, and each rescan skips the row the last one locked, leasing several at once.
+    `WITH next AS MATERIALIZED (
+       SELECT id AS next_id FROM outbox
        WHERE state = 'waiting' AND next_attempt_at <= now() AND attempts < $2
          AND (lease_until IS NULL OR lease_until < now())
        ORDER BY next_attempt_at, id
        LIMIT 1
        FOR UPDATE SKIP LOCKED)
+     UPDATE outbox SET lease_until = now() + make_interval(secs => $1), attempts = attempts + 1
+     FROM next WHERE id = next_id
      RETURNING ${MESSAGE_COLUMNS}, ref, sealed_links AS "sealedLinks"`,
     [LEASE_SECONDS, MAX_ATTEMPTS],
   );
