@@ -14,7 +14,7 @@ import { FeedCache } from "~/features/feeds/index.server";
 import { createListingApi } from "~/features/listings/api.server";
 import { liveEventStream } from "~/features/live/event-stream.server";
 import type { LiveHub } from "~/features/live/hub.server";
-import { createSettingsApi } from "~/features/site-settings/index.server";
+import { createSettingsApi, getSiteContent } from "~/features/site-settings/index.server";
 import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/db.server";
 import { crossSiteFetch } from "~/shared/fetch-metadata";
 import { log, withRequestId } from "~/shared/logger.server";
@@ -190,7 +190,13 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   app.use(compression());
 
   // Before any body parser: the development identity provider reads its own request bodies.
-  app.use(await createAuthRouter({ db, env }));
+  app.use(
+    await createAuthRouter({
+      db,
+      env,
+      companyName: async () => (await getSiteContent(db)).name,
+    }),
+  );
 
   // Every write below (API and page actions) must come from the site's own pages.
   app.use(sameOriginWrites(env.publicUrl));

@@ -35,6 +35,8 @@ export function rateLimits(limits: Env["limits"], shared?: Queryable | null): ex
   // Each refused callback is a stored 'Activity' event (docs/behaviour.md §6): counted apart,
   // so that the provider's return from a started sign-in never competes with the starts.
   const callbacks = signInLimit("sign-in-callback:");
+  // A passkey sign-in is two posts (its challenge, then the signed answer), counted together.
+  const passkeys = signInLimit("passkey:");
   const writes = rateLimit({
     ...store("write:"),
     windowMs: 60_000,
@@ -50,6 +52,7 @@ export function rateLimits(limits: Env["limits"], shared?: Queryable | null): ex
   });
   router.get("/auth/login", signIns);
   router.get("/auth/callback", callbacks);
+  router.post(["/auth/passkey/sign-in/options", "/auth/passkey/sign-in"], passkeys);
   router.get(
     "/live",
     liveStreamCap({ perClient: limits.liveStreamsPerClient, total: limits.liveStreamsTotal }),

@@ -152,6 +152,23 @@ const MATRIX: Entry[] = [
     type: "text/csv",
   },
   { method: "PUT", path: "/api/site", permission: "site:write", kind: "api" },
+  // 'Add a passkey' (docs/behaviour.md §6, "Staff sign-in"): any staff member, for themselves.
+  {
+    method: "POST",
+    path: "/auth/passkey/add/options",
+    permission: "account",
+    kind: "api",
+    body: json({}),
+    type: JSON_TYPE,
+  },
+  {
+    method: "POST",
+    path: "/auth/passkey/add",
+    permission: "account",
+    kind: "api",
+    body: json({ credential: null }),
+    type: JSON_TYPE,
+  },
 ];
 
 describe("the authorisation matrix: every role × every staff route and method", () => {
@@ -201,6 +218,7 @@ describe("the authorisation matrix: every role × every staff route and method",
     history: await t.db.query("SELECT seq FROM listing_history ORDER BY seq"),
     outbox: await t.db.query("SELECT id FROM outbox ORDER BY id"),
     featured: await t.db.query("SELECT content->'featured' AS f FROM site_settings"),
+    passkeys: await t.db.query("SELECT id FROM staff_passkeys ORDER BY id"),
   });
 
   it("lists every staff route of app/routes.ts", () => {

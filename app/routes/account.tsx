@@ -1,14 +1,22 @@
 // /account, 'Your account' (docs/behaviour.md §6, "Staff sign-in"): who is signed in, in which
-// role, and 'Sign out everywhere', which ends every session of theirs on every device.
-import { Form, redirect, useNavigation } from "react-router";
-import { ROLE_LABELS } from "~/features/auth";
+// role, their passkeys ('Add a passkey', each with its name, when it was added and last used,
+// and 'Remove'), and 'Sign out everywhere', which ends every session of theirs on every device.
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { AddPasskeyButton, ROLE_LABELS } from "~/features/auth";
 import {
+  actorOf,
   clearedSessionCookie,
   endSessionsOfUser,
+  listPasskeys,
+  removePasskey,
   requireStaff,
 } from "~/features/auth/index.server";
+import { ConfirmedForm } from "~/features/dialogs";
 import { pageMeta } from "~/features/layout";
 import { logEvent } from "~/shared/events.server";
+import { formatWhen } from "~/shared/format-when";
+import { isForm, readForm } from "~/shared/read-form.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -16,23 +24,55 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const viewer = requireStaff(context, "account");
-  return { email: viewer.user?.email ?? null, name: viewer.user?.name ?? null, role: viewer.role };
+export function headers() {
+  return { "Cache-Control": "no-store" };
 }
 
-export async function action({ context }: Route.ActionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const viewer = requireStaff(context, "account");
-  if (viewer.user) await endSessionsOfUser(context.db, viewer.user);
-  logEvent("signed out everywhere", viewer.user?.email ?? viewer.user?.sub ?? null);
+  return {
+    email: viewer.user?.email ?? null,
+    name: viewer.user?.name ?? null,
+    role: viewer.role,
+    passkeys: viewer.user ? await listPasskeys(context.db, viewer.user) : [],
+  };
+}
+
+const AccountForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("sign-out-everywhere") }),
+  z.object({ intent: z.literal("remove-passkey"), id: z.string().min(1).max(1400) }),
+]);
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const viewer = requireStaff(context, "account");
+  const form = await readForm(request);
+  if (!isForm(form)) return data({ error: form.message }, { status: form.status });
+  // A form from before passkeys (no intent) meant 'Sign out everywhere'.
+  const fields = Object.fromEntries(form);
+  const parsed = AccountForm.safeParse({ intent: "sign-out-everywhere", ...fields });
+  if (!parsed.success || !viewer.user) return data({ error: "Nothing to do." }, { status: 400 });
+  if (parsed.data.intent === "remove-passkey") {
+    const name = await removePasskey(context.db, viewer.user, parsed.data.id);
+    // Removed already (another tab, a double click): the list shows it is gone.
+    if (name !== null) logEvent("passkey removed", actorOf(viewer), { name });
+    return { error: null };
+  }
+  await endSessionsOfUser(context.db, viewer.user);
+  logEvent("signed out everywhere", actorOf(viewer));
   return redirect("/", { headers: { "Set-Cookie": clearedSessionCookie(context.env.session) } });
 }
 
-export default function Account({ loaderData }: Route.ComponentProps) {
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
+  const error = actionData && "error" in actionData ? actionData.error : null;
   return (
     <section className="prose">
       <h1>Your account</h1>
+      {error ? (
+        <p role="alert" className="alert-error">
+          {error}
+        </p>
+      ) : null}
       <dl>
         <dt>E-mail</dt>
         <dd>{loaderData.email ?? "—"}</dd>
@@ -41,11 +81,57 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         <dt>Role</dt>
         <dd>{loaderData.role ? ROLE_LABELS[loaderData.role] : "—"}</dd>
       </dl>
+      <h2>Passkeys</h2>
+      <p>
+        A passkey signs you in with this device's screen lock or a security key, without an e-mailed
+        code.
+      </p>
+      {loaderData.passkeys.length === 0 ? (
+        <p>No passkeys yet.</p>
+      ) : (
+        <table className="table passkeys">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Added</th>
+              <th scope="col">Last used</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.passkeys.map((passkey) => (
+              <tr key={passkey.id}>
+                <td>{passkey.name}</td>
+                <td>{formatWhen(passkey.createdAt)}</td>
+                <td>{passkey.lastUsedAt ? formatWhen(passkey.lastUsedAt) : "Never"}</td>
+                <td>
+                  <ConfirmedForm>
+                    <input type="hidden" name="intent" value="remove-passkey" />
+                    <input type="hidden" name="id" value={passkey.id} />
+                    <button
+                      type="submit"
+                      className="btn btn-outline btn-sm"
+                      disabled={busy}
+                      aria-label={`Remove ${passkey.name}`}
+                    >
+                      Remove
+                    </button>
+                  </ConfirmedForm>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <AddPasskeyButton />
       <h2>Sessions</h2>
       <p>
         Signing out everywhere ends your sign-in on every device and browser, this one included.
       </p>
       <Form method="post">
+        <input type="hidden" name="intent" value="sign-out-everywhere" />
         <button type="submit" className="btn btn-outline" disabled={busy}>
           Sign out everywhere
         </button>

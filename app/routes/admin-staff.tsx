@@ -1,8 +1,7 @@
 // /admin/staff, 'Staff' (docs/behaviour.md §6, "Staff roles"): every person with their role and
 // when they last signed in; 'Add staff'; a role per person with 'Save'; 'Remove' after 'Are you
 // sure?'. The Owner's page; the last Owner is neither removed nor demoted.
-import { useRef } from "react";
-import { data, Form, useNavigation, useSubmit } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { ROLE_LABELS, ROLES } from "~/features/auth";
 import {
@@ -13,7 +12,7 @@ import {
   revokeAdmin,
   setStaffRole,
 } from "~/features/auth/index.server";
-import { useDialogs } from "~/features/dialogs";
+import { ConfirmedForm } from "~/features/dialogs";
 import { pageMeta } from "~/features/layout";
 import { getSiteContent } from "~/features/site-settings/index.server";
 import { isValidationError } from "~/shared/http-error.server";
@@ -185,20 +184,10 @@ function RoleSelect({ id, label, value }: { id: string; label?: string; value: s
   );
 }
 
-/** 'Remove', after the spec's 'Are you sure?' (without JavaScript the form posts at once). */
+/** 'Remove', after the spec's 'Are you sure?'. */
 function RemoveButton({ email, busy }: { email: string; busy: boolean }) {
-  const dialogs = useDialogs();
-  const submit = useSubmit();
-  const form = useRef<HTMLFormElement>(null);
   return (
-    <Form
-      method="post"
-      ref={form}
-      onSubmit={async (event) => {
-        event.preventDefault();
-        if (await dialogs.confirm()) void submit(form.current);
-      }}
-    >
+    <ConfirmedForm>
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="email" value={email} />
       <button
@@ -209,7 +198,6 @@ function RemoveButton({ email, busy }: { email: string; busy: boolean }) {
       >
         Remove
       </button>
-      {dialogs.element}
-    </Form>
+    </ConfirmedForm>
   );
 }

@@ -1,8 +1,10 @@
 // /sign-in, 'Staff sign-in' (docs/behaviour.md §6, "Staff sign-in"): an e-mailed 6-digit code
-// for staff, beside the identity provider's 'Login with Google'. Works without JavaScript.
+// for staff, 'Sign in with a passkey' (with JavaScript), and the identity provider's 'Login with
+// Google'. The code works without JavaScript.
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { tooManyFromNetwork } from "~/domain/inquiry";
+import { PasskeySignInButton } from "~/features/auth";
 import { sendSignInCode, sessionCookie, signInWithCode } from "~/features/auth/index.server";
 import { pageMeta, SignInLink } from "~/features/layout";
 import { getSiteContent } from "~/features/site-settings/index.server";
@@ -152,6 +154,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           </button>
         </div>
       </Form>
+      <PasskeySignInButton />
       {loaderData.signIn.available ? (
         <p className="sign-in-provider">
           <SignInLink providerName={loaderData.signIn.providerName} />

@@ -9,6 +9,8 @@ export type AuditEvent =
   | "admin revoked"
   | "staff role changed"
   | "signed out everywhere"
+  | "passkey added"
+  | "passkey removed"
   | "settings saved"
   | "listing erased"
   | "photo erased"

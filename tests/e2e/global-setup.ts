@@ -96,7 +96,8 @@ async function startServer(index: number) {
     }
   });
   // Read by server-info.ts in the workers (they inherit this process's environment).
-  process.env[`E2E_BASE_URL_${index}`] = `http://127.0.0.1:${ports.port}`;
+  // The server's PUBLIC_URL (test-server.ts): its host name, for passkeys.
+  process.env[`E2E_BASE_URL_${index}`] = `http://localhost:${ports.port}`;
   process.env[`E2E_CONTROL_URL_${index}`] = `http://127.0.0.1:${ports.controlPort}`;
   process.env[`E2E_DATA_DIR_${index}`] = dataDir;
 

@@ -6,7 +6,7 @@
 export const STANDING_ADMIN = "e2e-standing-admin@example.com";
 
 export interface ServerInfo {
-  /** The site, e.g. http://127.0.0.1:41234. */
+  /** The site, e.g. http://localhost:41234. */
   baseURL: string;
   /** The control port of test-server.ts. */
   controlURL: string;

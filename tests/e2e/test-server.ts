@@ -42,7 +42,9 @@ const env = readEnv({
   ...process.env,
   NODE_ENV: "development",
   PORT: String(port),
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  // A host name, not an address: passkeys (WebAuthn) work on names only, and `localhost` is a
+  // secure context over plain http. The server still listens on 127.0.0.1 alone.
+  PUBLIC_URL: `http://localhost:${port}`,
 });
 // Every line to stdout (global-setup.ts shows warnings as they come); the last warnings are kept
 // for a failed test's report too (control.outboxSummary), which outlives a long run's scrollback.

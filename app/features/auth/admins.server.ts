@@ -130,14 +130,16 @@ export async function revokeAdmin(
     );
     if (removed.length === 0) return 0;
     await keepAnOwner(tx, removed);
-    // Removed staff are signed out everywhere (docs/behaviour.md §6, "Staff roles").
-    await endSessionsOf(tx, address);
-    for (const grant of removed) {
-      if (grant.uid === null) continue;
-      await tx.query("DELETE FROM sessions WHERE user_issuer = $1 AND user_sub = $2", [
-        grant.uid_issuer,
-        grant.uid,
-      ]);
+    // Removed staff are signed out everywhere, and their passkeys go (docs/behaviour.md §6,
+    // "Staff roles"): their users by the address, and the users their grants were bound to.
+    const bound = removed.filter((grant) => grant.uid !== null);
+    for (const table of ["sessions", "staff_passkeys"]) {
+      await tx.query(
+        `DELETE FROM ${table} WHERE (user_issuer, user_sub) IN (
+           SELECT issuer, sub FROM users WHERE email = $1 AND email_verified
+           UNION SELECT * FROM unnest($2::text[], $3::text[]))`,
+        [address, bound.map((g) => g.uid_issuer), bound.map((g) => g.uid)],
+      );
     }
     return removed.length;
   });

@@ -17,13 +17,23 @@ import {
 import { isLoopbackUrl, OidcClient } from "./oidc-client.server";
 import { sendPopupResult, sendSignInUnavailable } from "./pages.server";
 import {
+  finishAddingPasskey,
+  finishPasskeySignIn,
+  PASSKEY_NAME_MAX,
+  relyingParty,
+  startAddingPasskey,
+  startPasskeySignIn,
+} from "./passkeys.server";
+import {
   clearedSessionCookie,
   createSession,
   destroySession,
   sessionCookie,
   sessionTokenFromCookies,
 } from "./sessions.server";
+import { requireStaffApi } from "./staff-guard.server";
 import { claimLegacyUser, upsertUser, userFromClaims } from "./users.server";
+import type { SessionUser, Viewer } from "./viewer";
 
 export const SIGN_IN_UNAVAILABLE_MESSAGE =
   "Sign-in is unavailable: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (and OIDC_ISSUER for a provider other than Google) to enable it.";
@@ -32,7 +42,16 @@ export const SIGN_IN_UNAVAILABLE_MESSAGE =
 const LOGIN_FAILED_LOG = "Error logging in with Google";
 
 /** Mount at the site root, before any body parser (the identity provider reads its own bodies). */
-export async function createAuthRouter({ db, env }: { db: Db; env: Env }): Promise<express.Router> {
+export async function createAuthRouter({
+  db,
+  env,
+  companyName = async () => new URL(env.publicUrl).hostname,
+}: {
+  db: Db;
+  env: Env;
+  /** The company's name as the site shows it (a passkey prompt names it). */
+  companyName?: () => Promise<string>;
+}): Promise<express.Router> {
   const router = express.Router();
   const redirectUri = `${env.publicUrl}/auth/callback`;
   const oidc = await createOidcClient(router, env, redirectUri);
@@ -99,7 +118,84 @@ export async function createAuthRouter({ db, env }: { db: Db; env: Env }): Promi
     res.status(204).end();
   });
 
+  mountPasskeys(router, { db, env, companyName });
   return router;
+}
+
+/**
+ * Passkeys over JSON (passkeys.server.ts): each ceremony's two steps, for the few lines of
+ * script on /sign-in and /account (passkey-button.tsx). Same-origin posts only.
+ */
+function mountPasskeys(
+  router: express.Router,
+  { db, env, companyName }: { db: Db; env: Env; companyName: () => Promise<string> },
+) {
+  const json = express.json({ limit: "16kb" });
+  const sameOrigin: express.RequestHandler = (req, res, next) => {
+    res.set("Cache-Control", "no-store");
+    if (
+      !sameOriginOrAbsent(req.headers.origin, env.publicUrl) ||
+      (!req.headers.origin && crossSiteFetch(req.headers["sec-fetch-site"]))
+    ) {
+      res.status(403).json({ error: "Cross-origin request refused." });
+      return;
+    }
+    next();
+  };
+  const rp = async () => relyingParty(env.publicUrl, await companyName());
+  const staff = requireStaffApi({ db, env }, "account");
+  const user = (res: express.Response) => (res.locals.viewer as Viewer).user as SessionUser;
+
+  router.post("/auth/passkey/sign-in/options", sameOrigin, async (_req, res) => {
+    res.json(await startPasskeySignIn(db, await rp()));
+  });
+  router.post("/auth/passkey/sign-in", sameOrigin, json, async (req, res) => {
+    const result = await finishPasskeySignIn(db, await rp(), req.body?.credential, env.session);
+    if (!result.ok) {
+      res.status(400).json({ error: result.error });
+      return;
+    }
+    await destroySession(db, sessionTokenFromCookies(req.headers.cookie, env.session));
+    res.append("Set-Cookie", sessionCookie(env.session, result.session));
+    res.json({ ok: true });
+  });
+  router.post("/auth/passkey/add/options", sameOrigin, staff, async (_req, res) => {
+    res.json(await startAddingPasskey(db, user(res), await rp()));
+  });
+  router.post("/auth/passkey/add", sameOrigin, staff, json, async (req, res) => {
+    const name = passkeyName(req.body?.name, req.headers["user-agent"]);
+    const result = await finishAddingPasskey(db, user(res), await rp(), req.body?.credential, name);
+    if (!result.ok) {
+      res.status(400).json({ error: result.error });
+      return;
+    }
+    res.json({ ok: true });
+  });
+}
+
+const BROWSERS: [RegExp, string][] = [
+  [/Edg\//, "Edge"],
+  [/Firefox\//, "Firefox"],
+  [/Chrom(e|ium)\//, "Chrome"],
+  [/Safari\//, "Safari"],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/Android/, "Android"],
+  [/iPhone|iPad/, "iOS"],
+  [/Mac OS X/, "macOS"],
+  [/Windows/, "Windows"],
+  [/CrOS/, "ChromeOS"],
+  [/Linux/, "Linux"],
+];
+
+/** The name typed for a new passkey, or else the browser and system it was added on. */
+export function passkeyName(typed: unknown, userAgent: string | undefined): string {
+  const name = typeof typed === "string" ? typed.replace(/\s+/g, " ").trim() : "";
+  if (name) return name.slice(0, PASSKEY_NAME_MAX);
+  const ua = userAgent ?? "";
+  const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1] ?? "Browser";
+  const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1];
+  return system ? `${browser} on ${system}` : browser;
 }
 
 /** The configured provider, the development provider (mounted on `router`), or none. */

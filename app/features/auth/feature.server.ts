@@ -6,7 +6,8 @@ export const authFeature: Feature<unknown> = {
   name: "auth",
   // Sessions and sign-in flows are carried but not restored (archive.server.ts, NOT_RESTORED):
   // a restored site asks everyone to sign in again.
-  tables: ["users", "admins", "sessions", "login_flows"],
+  // Passkeys hold public keys only; a restored site keeps them working.
+  tables: ["users", "admins", "sessions", "login_flows", "staff_passkeys"],
   // 'E-mail me a code' and 'Sign in' on /sign-in, per client and hour.
   limits: [{ name: "sign-in-code", perHour: () => CODE_POSTS_PER_CLIENT_PER_HOUR }],
   notBackedUp: [
@@ -18,6 +19,10 @@ export const authFeature: Feature<unknown> = {
     {
       table: "sign_in_codes",
       why: "hashes of sign-in codes and links that end within 15 minutes: nothing to restore, and a backup keeps no secrets",
+    },
+    {
+      table: "passkey_challenges",
+      why: "the challenges of passkey ceremonies under way, which end within 5 minutes",
     },
   ],
 };

@@ -15,6 +15,7 @@ export {
 } from "./admins.server";
 export { InvalidEmailError, normalizeEmail } from "./emails";
 export { authFeature } from "./feature.server";
+export { listPasskeys, type Passkey, removePasskey } from "./passkeys.server";
 export {
   can,
   isRole,

@@ -1,4 +1,5 @@
 // The auth feature's public surface for the pages (docs/decisions/0032-layers-and-feature-surfaces.md).
+export { AddPasskeyButton, PasskeySignInButton } from "./passkey-buttons";
 export {
   can,
   isRole,
