@@ -24,8 +24,11 @@ import { getSiteContent } from "./features/site-settings/index.server";
 export async function loader({ context }: Route.LoaderArgs) {
   return {
     // Admins only: the user menu's 'Inbox (3)' (docs/behaviour.md §27); nothing for others.
-    ...(can(context.viewer, "leads") ? { inboxNew: await countNewLeads(context.db) } : {}),
-    viewer: context.viewer,
+    ...(can(context.viewer, "leads")
+      ? { inboxNew: await countNewLeads(context.db, context.viewer.listings) }
+      : {}),
+    // The pages need no listing scope: each loader applies it on the server.
+    viewer: { ...context.viewer, listings: null },
     origin: context.env.publicUrl,
     photoBase: context.env.photoBaseUrl ?? null,
     // Stored settings over the defaults: every page reads the company through useCompany().

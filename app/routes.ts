@@ -35,6 +35,7 @@ export default [
   route("editproperties/:id", "routes/edit-property.tsx"),
   route("edit-construction/:id", "routes/edit-construction.tsx"),
   route("admin/staff", "routes/admin-staff.tsx"),
+  route("admin/leasing-agents", "routes/admin-leasing-agents.tsx"),
   route("account", "routes/account.tsx"),
   route("admin/site", "routes/site-settings.tsx"),
   route("admin/deleted", "routes/recently-deleted.tsx"),

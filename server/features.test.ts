@@ -114,8 +114,13 @@ describe("the feature list", () => {
     expect([...owners].filter(([, names]) => names.length > 1)).toEqual([]);
   });
 
-  it("leaves out of backups only the scheduler's record, the rate counters and sign-in codes", () => {
-    expect(notBackedUpTables().sort()).toEqual(["job_runs", "rate_counters", "sign_in_codes"]);
+  it("leaves out of backups only the scheduler's record, the rate counters and sign-in secrets", () => {
+    expect(notBackedUpTables().sort()).toEqual([
+      "job_runs",
+      "passkey_challenges",
+      "rate_counters",
+      "sign_in_codes",
+    ]);
   });
 
   it("hands the scheduler every feature's periodic job, each name once", () => {

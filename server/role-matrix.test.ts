@@ -37,6 +37,15 @@ const MATRIX: Entry[] = [
   { method: "GET", path: `/editproperties/${P}`, permission: "listings:write", kind: "page" },
   { method: "GET", path: `/edit-construction/${C}`, permission: "listings:write", kind: "page" },
   { method: "GET", path: "/admin/staff", permission: "staff", kind: "page" },
+  { method: "GET", path: "/admin/leasing-agents", permission: "agents", kind: "page" },
+  {
+    method: "POST",
+    path: "/admin/leasing-agents",
+    permission: "agents",
+    kind: "action",
+    body: form({ intent: "add", email: "leasing-agent@example.com", address: "1 Matrix Road" }),
+    type: FORM,
+  },
   { method: "GET", path: "/admin/site", permission: "site:write", kind: "page" },
   { method: "GET", path: "/admin/deleted", permission: "listings:write", kind: "page" },
   { method: "GET", path: "/admin/listings", permission: "listings:read", kind: "page" },
@@ -219,6 +228,7 @@ describe("the authorisation matrix: every role × every staff route and method",
     outbox: await t.db.query("SELECT id FROM outbox ORDER BY id"),
     featured: await t.db.query("SELECT content->'featured' AS f FROM site_settings"),
     passkeys: await t.db.query("SELECT id FROM staff_passkeys ORDER BY id"),
+    agentListings: await t.db.query("SELECT * FROM staff_listings ORDER BY 1, 2, 3"),
   });
 
   it("lists every staff route of app/routes.ts", () => {

@@ -3,7 +3,7 @@
 // only; the only route that serves an application's document (docs/behaviour.md §32). Named
 // `{kind}-{id}.{pdf|jpg|png}` from the checked type, never the uploaded name (decision 0073).
 
-import { readDocument } from "~/features/applications/index.server";
+import { outsideListings, readDocument } from "~/features/applications/index.server";
 import { actorOf, can, downloadNotFound } from "~/features/auth/index.server";
 import { logEvent } from "~/shared/events.server";
 import type { Route } from "./+types/admin-application-document";
@@ -28,6 +28,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!key || !vault || !Number.isSafeInteger(id) || !Number.isSafeInteger(documentId)) {
     return downloadNotFound();
   }
+  if (await outsideListings(context, id)) return downloadNotFound();
   const by = actorOf(viewer);
   const document = await readDocument(context.db, key, id, documentId, by);
   const bytes = document ? await vault.read(document.storageKey) : null;

@@ -1,7 +1,11 @@
 // /admin/applications/{id}/pdf, 'Download PDF' (docs/behaviour.md §32): the whole application
 // (every adult's answers, then each document) as one PDF for the file. Admins only.
 
-import { buildApplicationFilePdf, readApplication } from "~/features/applications/index.server";
+import {
+  buildApplicationFilePdf,
+  outsideListings,
+  readApplication,
+} from "~/features/applications/index.server";
 import { actorOf, can, downloadNotFound } from "~/features/auth/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
 import { logEvent } from "~/shared/events.server";
@@ -16,7 +20,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const viewer = context.viewer;
   const { key, vault } = context.applications;
   const id = Number(params.id);
-  if (!key || !vault || !Number.isSafeInteger(id)) return downloadNotFound();
+  if (!key || !vault || !Number.isSafeInteger(id) || (await outsideListings(context, id))) {
+    return downloadNotFound();
+  }
   const by = actorOf(viewer);
   const record = await readApplication(context.db, key, id, by);
   if (!record) return downloadNotFound();

@@ -14,6 +14,7 @@ import {
 } from "~/domain/rental-application";
 import { checkStaffNotes, STAFF_NOTES_MAX } from "~/domain/staff-notes";
 import {
+  outsideListings,
   readApplication,
   saveApplicationNote,
   setApplicationStatus,
@@ -38,7 +39,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const viewer = requireStaff(context, "applications");
   const key = context.applications.key;
   const id = Number(params.id);
-  if (!key || !Number.isSafeInteger(id)) throw data(null, { status: 404 });
+  if (!key || !Number.isSafeInteger(id) || (await outsideListings(context, id))) {
+    throw data(null, { status: 404 });
+  }
   const record = await readApplication(context.db, key, id, actorOf(viewer));
   if (!record) throw data(null, { status: 404 });
   return {
@@ -56,7 +59,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const key = context.applications.key;
   const id = Number(params.id);
   const refuse = (error: string, status = 400) => data({ error }, { status });
-  if (!key || !Number.isSafeInteger(id)) return refuse(GONE, 404);
+  if (!key || !Number.isSafeInteger(id) || (await outsideListings(context, id))) {
+    return refuse(GONE, 404);
+  }
   const form = await readForm(request);
   if (!isForm(form)) return refuse(form.message, form.status);
   const intent = form.get("intent");

@@ -16,10 +16,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireStaff(context, "applications");
+  const viewer = requireStaff(context, "applications");
   const key = context.applications.key;
   if (!key) return { closed: true, applications: [], total: 0 };
-  const { applications, total } = await listApplications(context.db, key, { limit: PAGE_SIZE });
+  const { applications, total } = await listApplications(context.db, key, {
+    limit: PAGE_SIZE,
+    within: viewer.listings,
+  });
   return { closed: false, applications, total };
 }
 

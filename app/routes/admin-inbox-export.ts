@@ -11,7 +11,10 @@ export const action = downloadNotFound;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (!can(context.viewer, "leads")) return downloadNotFound();
-  const leads = await allLeads(context.db, inboxFilterOf(new URL(request.url).searchParams));
+  const leads = await allLeads(context.db, {
+    ...inboxFilterOf(new URL(request.url).searchParams),
+    within: context.viewer.listings,
+  });
   const rows = leads.map((l) => [
     new Date(l.createdAt).toISOString(),
     LEAD_KINDS[l.kind],

@@ -14,6 +14,7 @@ import {
   type Answer,
   answerLead,
   leadEvents,
+  leadIsWithin,
   leadListings,
   leadMailOf,
   listLeads,
@@ -34,7 +35,8 @@ const ANSWERED = {
   confirm: "Showing confirmed; the invitation is on its way.",
   decline: "Declined; the renter is told.",
 } as const;
-/** At most this many characters of notes on a lead. */
+/** The forms that act on one lead (by its `id`). */
+const LEAD_INTENTS = new Set(["status", "note", "reply", "confirm", "decline"]);
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta("Inbox", "Admin: inquiries and showing requests.", matches),
@@ -45,11 +47,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireStaff(context, "leads");
   const params = new URL(request.url).searchParams;
   const filter = inboxFilterOf(params);
+  const within = viewer.listings;
   const page = Number(inboxParam.page(params.get("page") ?? "1") ?? "1");
-  const { leads, total } = await listLeads(context.db, filter, {
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-  });
+  const { leads, total } = await listLeads(
+    context.db,
+    { ...filter, within },
+    {
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    },
+  );
   const events = await leadEvents(
     context.db,
     leads.map((l) => l.id),
@@ -57,7 +64,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Online applications are in the inbox too, as kind 'Application' (docs/behaviour.md §32).
   const key = context.applications.key;
   const applications = key
-    ? (await listApplications(context.db, key, { limit: APPLICATIONS_SHOWN })).applications
+    ? (await listApplications(context.db, key, { limit: APPLICATIONS_SHOWN, within })).applications
     : [];
   return {
     applications,
@@ -66,7 +73,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     page,
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     total,
-    listings: await leadListings(context.db),
+    listings: await leadListings(context.db, within),
     leads: leads.map((lead) => ({
       ...lead,
       createdAt: new Date(lead.createdAt).toISOString(),
@@ -88,7 +95,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   const gone = "This item is no longer in the inbox.";
   // 'Erase this person' is the Owner's and the Manager's: 404 to others, as any page they may not see.
   if (intent === "erase" && !can(viewer, "people:erase")) throw data(null, { status: 404 });
+  // A lead outside a Leasing agent's listings is, to them, not in the inbox.
+  const within = viewer.listings ?? null;
+  const onALead = typeof intent === "string" && LEAD_INTENTS.has(intent);
   try {
+    if (onALead && within !== null && !(await leadIsWithin(context.db, id, within))) {
+      return refuse(gone, 404);
+    }
     if (intent === "status") {
       const status = form.get("status");
       if (!Number.isSafeInteger(id)) return refuse(gone, 404);

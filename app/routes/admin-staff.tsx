@@ -1,7 +1,7 @@
 // /admin/staff, 'Staff' (docs/behaviour.md §6, "Staff roles"): every person with their role and
 // when they last signed in; 'Add staff'; a role per person with 'Save'; 'Remove' after 'Are you
 // sure?'. The Owner's page; the last Owner is neither removed nor demoted.
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { ROLE_LABELS, ROLES } from "~/features/auth";
 import {
@@ -91,7 +91,8 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
       <h1>Staff</h1>
       <p>
         Each person's role decides what they may see and do. Someone added by e-mail gets their role
-        when they sign in with that verified address.
+        when they sign in with that verified address. A Leasing agent may be limited to some
+        listings on <Link to="/admin/leasing-agents">Leasing agents</Link>.
       </p>
       {actionData && "error" in actionData ? (
         <p role="alert" className="alert-error">

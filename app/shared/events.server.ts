@@ -8,6 +8,7 @@ export type AuditEvent =
   | "admin granted"
   | "admin revoked"
   | "staff role changed"
+  | "staff listings changed"
   | "signed out everywhere"
   | "passkey added"
   | "passkey removed"

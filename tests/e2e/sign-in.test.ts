@@ -103,6 +103,7 @@ test.describe("sign-in, roles and logout", () => {
     await expect(menuEntries(page)).toHaveText([
       "Admin",
       "Staff",
+      "Leasing agents",
       "Site settings",
       "Recently deleted",
       "All listings",
@@ -277,6 +278,7 @@ test.describe("Staff", () => {
     [
       "manager",
       [
+        "Leasing agents",
         "Site settings",
         "Recently deleted",
         "All listings",

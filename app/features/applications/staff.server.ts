@@ -1,6 +1,7 @@
 // What staff do with applications (docs/behaviour.md §32): the list, one application whole (every
 // adult's answers and documents) with each view recorded ('Viewed by'), status with an e-mail to
 // the applicant on each decision, and notes. Admins only: the routes check before calling.
+import { type ListingScope, withinScope } from "~/domain/listing-scope";
 import {
   type Answers,
   APPLICATION_STATUSES,
@@ -86,10 +87,18 @@ export async function listApplications(
     status,
     limit = 50,
     offset = 0,
-  }: { status?: ApplicationStatus; limit?: number; offset?: number } = {},
+    within = null,
+  }: {
+    status?: ApplicationStatus;
+    limit?: number;
+    offset?: number;
+    /** A Leasing agent's 'Only these listings'; null: every application. */
+    within?: ListingScope;
+  } = {},
 ): Promise<{ applications: ApplicationSummary[]; total: number }> {
-  const where = `a.status <> 'draft'${status ? " AND a.status = $3" : ""}`;
   const params: unknown[] = [limit, offset, ...(status ? [status] : [])];
+  const scoped = withinScope(within, params, { collection: "a.collection", id: "a.listing_id" });
+  const where = `a.status <> 'draft'${status ? " AND a.status = $3" : ""} AND ${scoped}`;
   const rows = await db.query<{
     id: number;
     submittedAt: Date;
@@ -125,6 +134,32 @@ export async function listApplications(
       adultsDone: r.adultsDone,
     })),
   };
+}
+
+/** Whether the viewer may read this application: submitted, and within their listings. */
+export async function applicationIsWithin(
+  db: Queryable,
+  id: number,
+  within: ListingScope,
+): Promise<boolean> {
+  const params: unknown[] = [id];
+  const rows = await db.query(
+    `SELECT 1 FROM applications WHERE id = $1 AND status <> 'draft' AND ${withinScope(within, params)}`,
+    params,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * True when this application is outside the viewer's listings (a limited Leasing agent's):
+ * to them it does not exist.
+ */
+export async function outsideListings(
+  context: { db: Queryable; viewer: { listings: ListingScope } },
+  id: number,
+): Promise<boolean> {
+  const listings = context.viewer.listings ?? null;
+  return listings !== null && !(await applicationIsWithin(context.db, id, listings));
 }
 
 /** One application, whole; the view is recorded ('Viewed by') in the same transaction. */

@@ -7,7 +7,7 @@ export const authFeature: Feature<unknown> = {
   // Sessions and sign-in flows are carried but not restored (archive.server.ts, NOT_RESTORED):
   // a restored site asks everyone to sign in again.
   // Passkeys hold public keys only; a restored site keeps them working.
-  tables: ["users", "admins", "sessions", "login_flows", "staff_passkeys"],
+  tables: ["users", "admins", "sessions", "login_flows", "staff_passkeys", "staff_listings"],
   // 'E-mail me a code' and 'Sign in' on /sign-in, per client and hour.
   limits: [{ name: "sign-in-code", perHour: () => CODE_POSTS_PER_CLIENT_PER_HOUR }],
   notBackedUp: [

@@ -41,3 +41,9 @@ export {
   requireStaff,
   requireStaffApi,
 } from "./staff-guard.server";
+export {
+  addStaffListing,
+  removeStaffListing,
+  STAFF_LISTINGS_MAX,
+  staffListings,
+} from "./staff-listings.server";

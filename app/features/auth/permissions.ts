@@ -47,6 +47,8 @@ export const PERMISSIONS = {
   outbox: ADMINS,
   /** 'Staff': who is staff, in which role. */
   staff: OWNER,
+  /** 'Leasing agents': limit an agent to 'Only these listings'. */
+  agents: ADMINS,
   /** 'Status': the scheduler's jobs, the outbox's counts, the database, storage and version. */
   status: OWNER,
   /** 'Activity': who did what and when. */

@@ -16,8 +16,10 @@ const as = (role: Role | null) => ({ user, role, isAdmin: role === "owner" || ro
 /** What each role may do, written from the roles' description, not from the table. */
 const EXPECTED: Record<Role, Permission[]> = {
   owner: Object.keys(PERMISSIONS) as Permission[],
-  // Everything except 'Staff', 'Erase for good', backups and the 'Status' page.
+  // Everything except 'Staff', 'Erase for good', backups and the 'Status' page; they may
+  // limit a Leasing agent to 'Only these listings'.
   manager: [
+    "agents",
     "listings:read",
     "listings:write",
     "listings:availability",

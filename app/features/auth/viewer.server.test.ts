@@ -52,6 +52,7 @@ describe.each(dbTargets)("viewer on $name", (target) => {
       user: null,
       role: null,
       isAdmin: false,
+      listings: null,
       signIn: { available: true, providerName: "Google" },
     });
     expect((await getViewer(db, devEnv, "session=bogus")).user).toBeNull();

@@ -5,6 +5,7 @@ import { log } from "~/shared/logger.server";
 import { staffRoleOf } from "./admins.server";
 import { isAdminRole, type Role } from "./permissions";
 import { findSessionUser, sessionTokenFromCookies } from "./sessions.server";
+import { listingScopeOf } from "./staff-listings.server";
 import type { SessionUser, Viewer } from "./viewer";
 
 type ViewerEnv = Pick<Env, "oidc" | "devIdentityProvider" | "session">;
@@ -18,7 +19,9 @@ export async function getViewer(
   const token = sessionTokenFromCookies(cookieHeader, env.session);
   const user = token ? await findSessionUser(db, token, env.session, now) : null;
   const role = await roleOrNone(db, user);
-  return { user, role, isAdmin: isAdminRole(role), signIn: signInOptions(env) };
+  // Read only for a Leasing agent, whose grant may be limited to some listings.
+  const listings = role === "leasing-agent" ? await listingScopeOf(db, user, role) : null;
+  return { user, role, isAdmin: isAdminRole(role), listings, signIn: signInOptions(env) };
 }
 
 /** docs/behaviour.md §4: a failed lookup is logged and the user is treated as non-admin. */

@@ -1,4 +1,5 @@
 // Who is looking at the page, as the root loader hands it to every screen.
+import type { ListingScope } from "~/domain/listing-scope";
 import type { Role } from "./permissions";
 
 export interface SessionUser {
@@ -20,6 +21,11 @@ export interface Viewer {
   role: Role | null;
   /** The spec's admin (docs/behaviour.md §6): an Owner or a Manager. */
   isAdmin: boolean;
+  /**
+   * 'Only these listings' of a Leasing agent: the listings whose leads and applications they
+   * may read (null: every listing; docs/behaviour.md §6, "Staff roles").
+   */
+  listings: ListingScope;
   signIn: {
     /** False in production without OIDC settings. */
     available: boolean;

@@ -5,6 +5,7 @@ const NOBODY: Viewer = {
   user: null,
   role: null,
   isAdmin: false,
+  listings: null,
   signIn: { available: false, providerName: "Google" },
 };
 

@@ -33,6 +33,7 @@ export function SignInLink({
 /** The admin menu, in the spec's order; each entry shown to the roles its permission names. */
 const ADMIN_MENU: { to: string; label: string; permission: Permission }[] = [
   { to: "/admin/staff", label: "Staff", permission: "staff" },
+  { to: "/admin/leasing-agents", label: "Leasing agents", permission: "agents" },
   { to: "/admin/site", label: "Site settings", permission: "site:write" },
   { to: "/admin/deleted", label: "Recently deleted", permission: "listings:write" },
   { to: "/admin/listings", label: "All listings", permission: "listings:read" },

@@ -8,6 +8,7 @@ export {
   type LeadEvent,
   type LeadFilter,
   leadEvents,
+  leadIsWithin,
   leadListings,
   listLeads,
   purgeClosedLeads,

@@ -13,6 +13,7 @@ import {
   type LeadStatus,
 } from "~/domain/inquiry";
 import { type Collection, parseListingRef } from "~/domain/listing-kinds";
+import { type ListingScope, withinScope } from "~/domain/listing-scope";
 import {
   DEFAULT_UNCONFIRMED_CAPS,
   enqueueMail,
@@ -156,11 +157,14 @@ export interface LeadFilter {
   kind?: LeadKind;
   /** 'properties/{id}' or 'newConstruction/{id}'. */
   listing?: string;
+  /** A Leasing agent's 'Only these listings' (with /contact's messages); none: every lead. */
+  within?: ListingScope;
 }
 
 function where(filter: LeadFilter): { sql: string; params: unknown[] } {
   const parts: string[] = [];
   const params: unknown[] = [];
+  if (filter.within) parts.push(withinScope(filter.within, params, { general: true }));
   if (filter.status) {
     params.push(filter.status);
     parts.push(`status = $${params.length}`);
@@ -206,21 +210,43 @@ export async function allLeads(db: Queryable, filter: LeadFilter): Promise<Lead[
 }
 
 /** The listings leads were sent about, for the inbox's filter. */
-export async function leadListings(db: Queryable): Promise<{ value: string; address: string }[]> {
+export async function leadListings(
+  db: Queryable,
+  within: ListingScope = null,
+): Promise<{ value: string; address: string }[]> {
+  const params: unknown[] = [];
   return db.query(
     `SELECT DISTINCT ON (collection, listing_id) collection || '/' || listing_id AS value,
        listing_address AS address
-     FROM leads WHERE listing_id IS NOT NULL
+     FROM leads WHERE listing_id IS NOT NULL AND ${withinScope(within, params)}
      ORDER BY collection, listing_id, created_at DESC`,
+    params,
   );
 }
 
-/** How many leads are 'New' (the user menu's 'Inbox (3)'). */
-export async function countNewLeads(db: Queryable): Promise<number> {
+/** How many leads are 'New' (the user menu's 'Inbox (3)'), of those the viewer may read. */
+export async function countNewLeads(db: Queryable, within: ListingScope = null): Promise<number> {
+  const params: unknown[] = [];
   const [row] = await db.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM leads WHERE status = 'new'",
+    `SELECT count(*)::int AS n FROM leads
+     WHERE status = 'new' AND ${withinScope(within, params, { general: true })}`,
+    params,
   );
   return row?.n ?? 0;
+}
+
+/** Whether the viewer may read this lead: it exists, and is within their listings. */
+export async function leadIsWithin(
+  db: Queryable,
+  id: number,
+  within: ListingScope,
+): Promise<boolean> {
+  const params: unknown[] = [id];
+  const rows = await db.query(
+    `SELECT 1 FROM leads WHERE id = $1 AND ${withinScope(within, params, { general: true })}`,
+    params,
+  );
+  return rows.length > 0;
 }
 
 /** The changes recorded for these leads, oldest first. */

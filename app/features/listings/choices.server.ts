@@ -17,6 +17,13 @@ export function availablePropertyChoices(db: Queryable): Promise<ListingRefAndAd
   );
 }
 
+/** Every listing, by address: what a Leasing agent may be limited to ('Leasing agents'). */
+export function listingChoices(db: Queryable): Promise<ListingRefAndAddress[]> {
+  return db.query<ListingRefAndAddress>(
+    "SELECT collection || '/' || id AS value, address FROM listings ORDER BY address, collection, id",
+  );
+}
+
 /**
  * The listing at this address, a property before a construction and an available one first;
  * null when none (an address with a control character names none: a NUL is no text to

@@ -1,6 +1,11 @@
 // The listings feature's public surface on the server (docs/decisions/0032-layers-and-feature-surfaces.md).
 
-export { addressOf, availablePropertyChoices, listingAtAddress } from "./choices.server";
+export {
+  addressOf,
+  availablePropertyChoices,
+  listingAtAddress,
+  listingChoices,
+} from "./choices.server";
 export { tooLarge as csvTooLarge } from "./csv-import.server";
 export { type DeletedListing, deletedPurgeJob, listDeleted } from "./deleted.server";
 export { loadListingDetail } from "./detail-loader.server";

@@ -30,6 +30,7 @@ describe.each(dbTargets)("loaders on $name with the demo content", (target) => {
         user: null,
         role: null,
         isAdmin: false,
+        listings: null,
         signIn: { available: false, providerName: "Google" },
       },
       feeds: new FeedCache(opened.db, { publicUrl: "http://localhost:3000" }),
