@@ -45,8 +45,21 @@ import { startTestApp, type TestApp } from "../support/test-app";
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_500);
 const SEED = Number(process.env.FUZZ_SEED ?? RESILIENCE_SEED);
 
-type Role = "anonymous" | "user" | "admin";
+// Staff in each role below the Owner sign in too (docs/behaviour.md §6, "Staff roles"): a
+// Viewer may write nothing, a Leasing agent only what its role allows (STAFF_WRITES).
+type Role = "anonymous" | "user" | "viewer" | "agent" | "admin";
 const ADMIN_EMAIL = "fuzz-admin@example.com";
+const STAFF_EMAILS = { viewer: "fuzz-viewer@example.com", agent: "fuzz-agent@example.com" };
+/** What a role below the Owner may change, by path (app/features/auth/permissions.ts). */
+const STAFF_WRITES: Record<"viewer" | "agent", RegExp> = {
+  // 'Your account' only: their passkeys, 'Sign out everywhere'.
+  viewer: /^\/account(\.data)?([/?]|$)/,
+  agent:
+    /^\/(account|admin\/inbox|admin\/applications\/[^/?]+)(\.data)?([/?]|$)|^\/api\/listings\/properties\/[^/?]+\/(availability|still-available)\/?(\?|$)/,
+};
+/** Whether this role may change data at this path: an Owner anything, others their part. */
+const mayWrite = (role: Role, target: string) =>
+  role === "admin" || ((role === "viewer" || role === "agent") && STAFF_WRITES[role].test(target));
 const OTHER_ADMIN = "other-admin@example.com";
 
 // ---------------------------------------------------------------------------------------------
@@ -472,7 +485,7 @@ const anyBody = fc.oneof(jsonBody, multipartBody, formBody(fc.dictionary(nasty, 
 function pageAction(page: string, fields: Record<string, fc.Arbitrary<string>>) {
   return fc
     .record({
-      role: fc.constantFrom<Role>("anonymous", "user", "admin", "admin"),
+      role: fc.constantFrom<Role>("anonymous", "user", "viewer", "agent", "admin", "admin"),
       target: fc.constantFrom(page, `${page}.data`, `${page}?index`),
       body: fc.oneof(
         // Fields left out are absent, never undefined (requiredKeys: []).
@@ -545,6 +558,13 @@ const PAGES = [
   "/auth/callback",
   "/sign-in",
   "/sign-in/link?token=AAAA",
+  "/account",
+  "/admin/leasing-agents",
+  "/admin/activity",
+  "/auth/passkey/sign-in/options",
+  "/auth/passkey/sign-in",
+  "/auth/passkey/add/options",
+  "/auth/passkey/add",
   "/admin/admins",
   "/dev-oidc/.well-known/openid-configuration",
   "/dev-oidc/auth",
@@ -688,7 +708,7 @@ const api = fc.oneof(
   ),
 );
 
-const role = fc.constantFrom<Role>("anonymous", "user", "admin");
+const role = fc.constantFrom<Role>("anonymous", "user", "viewer", "agent", "admin");
 
 const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.oneof(
   { weight: 6, arbitrary: fc.constant({}) },
@@ -738,7 +758,7 @@ const generated: fc.Arbitrary<Generated> = fc
       weight: 6,
       arbitrary: fc
         .record({
-          role: fc.constantFrom<Role>("anonymous", "user", "admin", "admin", "admin"),
+          role: fc.constantFrom<Role>("anonymous", "user", "viewer", "agent", "admin", "admin"),
           target: api,
           method: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"),
           body: anyBody,
@@ -754,6 +774,22 @@ const generated: fc.Arbitrary<Generated> = fc
           nasty,
         ),
         role: fc.oneof(fc.constantFrom("owner", "manager", "leasing-agent", "viewer"), nasty),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: pageAction("/admin/leasing-agents", {
+        intent: fc.oneof(fc.constantFrom("add", "remove"), nasty),
+        email: fc.oneof(fc.constantFrom(STAFF_EMAILS.agent, OTHER_ADMIN, ""), nasty),
+        address: nasty,
+        listing: fc.oneof(fc.constantFrom("properties/x", "newConstruction/"), nasty),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: pageAction("/account", {
+        intent: fc.oneof(fc.constantFrom("remove-passkey", "sign-out-everywhere"), nasty),
+        id: nasty,
       }),
     },
     {
@@ -939,7 +975,22 @@ describe("fuzz replay", () => {
 describe("fuzz", () => {
   let app: TestApp;
   let client: ReturnType<typeof rawClient>;
-  const cookies: Record<Role, string> = { anonymous: "", user: "", admin: "" };
+  const cookies: Record<Role, string> = {
+    anonymous: "",
+    user: "",
+    viewer: "",
+    agent: "",
+    admin: "",
+  };
+  /** A new session of this role (after its own sign-out). */
+  const signInAs = (who: Role) =>
+    who === "admin"
+      ? app.signIn(ADMIN_EMAIL, { admin: true })
+      : who === "viewer"
+        ? app.signIn(STAFF_EMAILS.viewer, { role: "viewer" })
+        : who === "agent"
+          ? app.signIn(STAFF_EMAILS.agent, { role: "leasing-agent" })
+          : app.signIn("fuzz-user@example.com");
   let digestTables: () => Promise<Record<string, string>>;
   let hashTree: () => Promise<string>;
   let hashPrivate: () => Promise<string>;
@@ -1095,8 +1146,9 @@ describe("fuzz", () => {
       },
     });
     client = rawClient(app.base, { maxSockets: 1 });
-    cookies.user = await app.signIn("fuzz-user@example.com");
-    cookies.admin = await app.signIn(ADMIN_EMAIL, { admin: true });
+    for (const who of ["user", "viewer", "agent", "admin"] as const) {
+      cookies[who] = await signInAs(who);
+    }
     await app.signIn(OTHER_ADMIN, { admin: true });
     digestTables = await tableDigester(app.db);
     hashTree = imageTreeHasher(app.images.root);
@@ -1206,7 +1258,7 @@ describe("fuzz", () => {
             request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS";
           const signInStep =
             request.target.startsWith("/auth/") || request.target.startsWith("/dev-oidc");
-          const privileged = request.role === "admin";
+          const privileged = mayWrite(request.role, request.target);
           // The writes open to everyone: a message to the company (docs/behaviour.md §27),
           // which may add a lead and its e-mail, and the listing alerts' forms and links (§31),
           // which may change alerts and their e-mail; nothing else.
@@ -1235,11 +1287,11 @@ describe("fuzz", () => {
               }
             }
             // An accepted write: the new state is the baseline.
-            if (request.target.startsWith("/auth/logout") && request.role !== "anonymous") {
-              cookies[request.role] =
-                request.role === "admin"
-                  ? await app.signIn(ADMIN_EMAIL, { admin: true })
-                  : await app.signIn("fuzz-user@example.com");
+            // Signed out (logout, or 'Sign out everywhere' on /account): in again.
+            const signedOut =
+              request.target.startsWith("/auth/logout") || request.target.startsWith("/account");
+            if (signedOut && request.role !== "anonymous") {
+              cookies[request.role] = await signInAs(request.role);
             }
             await refreshIds();
             if (knownIds.length < 4) await seed();
