@@ -65,6 +65,10 @@ test("a staff member adds a passkey, signs in with it, and removes it", async ({
   await logOut(page, agent.name);
   await gotoHydrated(page, "/sign-in");
   await expect(heading(page)).toHaveText(exactly("Staff sign-in"));
+  // The identity provider's sign-in is offered on the page too.
+  await expect(
+    page.locator(".sign-in-provider").getByRole("link", { name: "Login with Google" }),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Sign in with a passkey", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(userMenuButton(page, agent)).toBeVisible();

@@ -31,16 +31,20 @@ function kept(details: Record<string, unknown>): Record<string, unknown> {
  * Stores each audit event of this site. Written beside the request, never in its way: a
  * failed write is logged and the request goes on.
  */
-export function activityRecorder(db: Db): AuditSink {
-  return (event, who, details) => {
-    db.query("INSERT INTO activity_events (who, kind, details) VALUES ($1, $2, $3)", [
-      who?.slice(0, 320) ?? null,
-      event,
-      JSON.stringify(kept(details)),
-    ]).catch((error: unknown) => {
-      rootLogger().warn({ err: error, event }, "Could not store an activity event");
-    });
-  };
+export function activityRecorder(db: Db): (...event: Parameters<AuditSink>) => Promise<void> {
+  return (event, who, details) =>
+    db
+      .query("INSERT INTO activity_events (who, kind, details) VALUES ($1, $2, $3)", [
+        who?.slice(0, 320) ?? null,
+        event,
+        JSON.stringify(kept(details)),
+      ])
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          rootLogger().warn({ err: error, event }, "Could not store an activity event");
+        },
+      );
 }
 
 export interface ActivityFilter {

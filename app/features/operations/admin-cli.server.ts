@@ -3,6 +3,7 @@
 // its admin socket; with no server running, takes the data directory's lock and opens it itself.
 import fs from "node:fs/promises";
 import path from "node:path";
+import { activityRecorder } from "~/features/activity/index.server";
 import type { AdminGrant } from "~/features/auth/index.server";
 import {
   InvalidEmailError,
@@ -12,8 +13,9 @@ import {
   ROLES,
 } from "~/features/auth/index.server";
 import { createImageStore } from "~/features/images/index.server";
-import { openDb } from "~/shared/db.server";
+import { type Db, openDb } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
+import { setAuditSink } from "~/shared/events.server";
 import { type AdminCommand, type AdminResponse, runAdminCommand } from "./admin-commands.server";
 import { adminSocketPath, sendAdminCommand } from "./admin-socket.server";
 import { acquireDataDirLock, DataDirLockedError } from "./data-dir-lock.server";
@@ -157,6 +159,29 @@ function parseArgs(args: readonly string[]): AdminCommand | string {
   return USAGE;
 }
 
+/**
+ * Runs a command on a database this process opened itself: its audit events are stored in
+ * 'Activity' as the server stores its own (docs/behaviour.md §6, "Activity"), each written
+ * before the database closes.
+ */
+async function runDirect(
+  db: Db,
+  command: AdminCommand,
+  env: Pick<Env, "adminEmails"> & { s3?: Env["s3"]; dataDir: string },
+): Promise<AdminResponse> {
+  const record = activityRecorder(db);
+  const writes: Promise<void>[] = [];
+  setAuditSink((event, who, details) => {
+    writes.push(record(event, who, details));
+  });
+  try {
+    return await runAdminCommand(db, command, env.adminEmails, imagesOf(env));
+  } finally {
+    setAuditSink(null);
+    await Promise.all(writes);
+  }
+}
+
 /** Runs the command wherever the database is; null when it cannot be reached (already reported). */
 async function execute(
   command: AdminCommand,
@@ -166,7 +191,7 @@ async function execute(
   if (env.databaseUrl) {
     const db = await openDb({ databaseUrl: env.databaseUrl });
     try {
-      return await runAdminCommand(db, command, env.adminEmails, imagesOf(env));
+      return await runDirect(db, command, env);
     } finally {
       await db.close();
     }
@@ -195,7 +220,7 @@ async function execute(
   try {
     const db = await openDb({ dataDir: dbDir });
     try {
-      return await runAdminCommand(db, command, env.adminEmails, imagesOf(env));
+      return await runDirect(db, command, env);
     } finally {
       await db.close();
     }

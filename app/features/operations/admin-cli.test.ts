@@ -252,10 +252,14 @@ describe("admin CLI without a running server", () => {
     expect(await runAdminCli(["revoke", "first@example.com"], env, c.io)).toBe(1);
     expect(c.err).toBe("Refused: Cannot remove or demote the last Owner.");
 
-    // The server, started later, sees the grant.
+    // The server, started later, sees the grant, and 'Activity' shows who made it.
     const db = await openDb({ dataDir: path.join(root, "db") });
     try {
       expect(await isAdmin(db, verified("u1", "first@example.com"))).toBe(true);
+      const events = await db.query<{ who: string; kind: string }>(
+        "SELECT who, kind FROM activity_events WHERE details->>'email' = 'first@example.com'",
+      );
+      expect(events).toContainEqual({ who: "admin CLI", kind: "admin granted" });
     } finally {
       await db.close();
     }
