@@ -96,19 +96,8 @@ test("a staff member adds a passkey, signs in with it, and removes it", async ({
 test("without an authenticator the prompt's refusal is told, and nobody is signed in", async ({
   page,
 }) => {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
   // An authenticator that holds no passkey of this site: the browser's prompt fails.
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
   await gotoHydrated(page, "/sign-in");
   await page.getByRole("button", { name: "Sign in with a passkey", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText(

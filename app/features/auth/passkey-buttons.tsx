@@ -61,6 +61,14 @@ function usePasskeyAction(run: () => Promise<void>) {
   return { ...state, start };
 }
 
+function ErrorLine({ error }: { error: string | null }) {
+  return error ? (
+    <p role="alert" className="alert-error">
+      {error}
+    </p>
+  ) : null;
+}
+
 /** 'Sign in with a passkey': any of this site's passkeys; then the home page, signed in. */
 export function PasskeySignInButton() {
   const hydrated = useHydrated();
@@ -84,11 +92,7 @@ export function PasskeySignInButton() {
       >
         Sign in with a passkey
       </button>
-      {action.error ? (
-        <p role="alert" className="alert-error">
-          {action.error}
-        </p>
-      ) : null}
+      <ErrorLine error={action.error} />
     </div>
   );
 }
@@ -116,11 +120,7 @@ export function AddPasskeyButton() {
         Add a passkey
       </button>
       {action.done ? <p role="status">Passkey added.</p> : null}
-      {action.error ? (
-        <p role="alert" className="alert-error">
-          {action.error}
-        </p>
-      ) : null}
+      <ErrorLine error={action.error} />
     </div>
   );
 }

@@ -16,7 +16,12 @@ import {
 import { z } from "zod";
 import type { Db, Queryable } from "~/shared/db.server";
 import { logEvent } from "~/shared/events.server";
-import { createSession, type NewSession, type SessionConfig } from "./sessions.server";
+import {
+  createSession,
+  IS_STAFF_USER,
+  type NewSession,
+  type SessionConfig,
+} from "./sessions.server";
 import type { SessionUser } from "./viewer";
 
 /** A ceremony's challenge is good for this long (the browser's own prompt times out at 60 s). */
@@ -296,8 +301,7 @@ export async function finishPasskeySignIn(
       staff: boolean;
     }>(
       `SELECT p.id, p.user_issuer, p.user_sub, p.public_key, p.sign_count, p.transports, u.email,
-         EXISTS (SELECT 1 FROM admins a WHERE (a.uid = u.sub AND a.uid_issuer = u.issuer)
-                   OR (u.email_verified AND a.email = u.email)) AS staff
+         ${IS_STAFF_USER} AS staff
        FROM staff_passkeys p JOIN users u ON u.issuer = p.user_issuer AND u.sub = p.user_sub
        WHERE p.id = $1 FOR UPDATE OF p`,
       [parsed.data.id],

@@ -13,6 +13,10 @@ export interface NewSession {
   expiresAt: Date;
 }
 
+/** Whether the user `u` (a row of users) holds a staff grant, by subject or verified address. */
+export const IS_STAFF_USER = `EXISTS (SELECT 1 FROM admins a
+  WHERE (a.uid = u.sub AND a.uid_issuer = u.issuer) OR (u.email_verified AND a.email = u.email))`;
+
 /** last_seen_at is written at most this often, so page views do not each cost a write. */
 export const LAST_SEEN_RESOLUTION_MS = 60_000;
 
@@ -61,8 +65,7 @@ export async function findSessionUser(
     staff: boolean;
   }>(
     `SELECT s.last_seen_at, s.expires_at, u.issuer, u.sub, u.email, u.email_verified, u.name,
-       EXISTS (SELECT 1 FROM admins a WHERE (a.uid = u.sub AND a.uid_issuer = u.issuer)
-                 OR (u.email_verified AND a.email = u.email)) AS staff
+       ${IS_STAFF_USER} AS staff
      FROM sessions s JOIN users u ON u.issuer = s.user_issuer AND u.sub = s.user_sub
      WHERE s.id = $1`,
     [id],
