@@ -31,6 +31,7 @@ test.describe("site settings", () => {
     const menu = nav(page).locator(".dropdown-menu");
     await expect(menu.getByRole("link")).toHaveText([
       "Staff",
+      "Leasing agents",
       "Site settings",
       "Recently deleted",
       "All listings",

@@ -45,11 +45,16 @@ import { startTestApp, type TestApp } from "../support/test-app";
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_500);
 const SEED = Number(process.env.FUZZ_SEED ?? RESILIENCE_SEED);
 
-// Staff in each role below the Owner sign in too (docs/behaviour.md §6, "Staff roles"): a
-// Viewer may write nothing, a Leasing agent only what its role allows (STAFF_WRITES).
-type Role = "anonymous" | "user" | "viewer" | "agent" | "admin";
+// Staff in each role below the Owner ("admin") sign in too (docs/behaviour.md §6, "Staff
+// roles"): a Viewer may write nothing, a Leasing agent and a Manager only what their role
+// allows (STAFF_WRITES, OWNER_ONLY).
+type Role = "anonymous" | "user" | "viewer" | "agent" | "manager" | "admin";
 const ADMIN_EMAIL = "fuzz-admin@example.com";
-const STAFF_EMAILS = { viewer: "fuzz-viewer@example.com", agent: "fuzz-agent@example.com" };
+const STAFF_EMAILS = {
+  viewer: "fuzz-viewer@example.com",
+  agent: "fuzz-agent@example.com",
+  manager: "fuzz-manager@example.com",
+};
 /** What a role below the Owner may change, by path (app/features/auth/permissions.ts). */
 const STAFF_WRITES: Record<"viewer" | "agent", RegExp> = {
   // 'Your account' only: their passkeys, 'Sign out everywhere'.
@@ -57,9 +62,14 @@ const STAFF_WRITES: Record<"viewer" | "agent", RegExp> = {
   agent:
     /^\/(account|admin\/inbox|admin\/applications\/[^/?]+)(\.data)?([/?]|$)|^\/api\/listings\/properties\/[^/?]+\/(availability|still-available)\/?(\?|$)/,
 };
+/** What only an Owner may change: 'Staff', and 'Erase for good' of a listing or a photo. */
+const OWNER_ONLY =
+  /^\/admin\/staff(\.data)?([/?]|$)|^\/api\/deleted\/[^/?]+\/?(\?|$)|^\/api\/listings\/[^/?]+\/[^/?]+\/history\/photos/;
 /** Whether this role may change data at this path: an Owner anything, others their part. */
 const mayWrite = (role: Role, target: string) =>
-  role === "admin" || ((role === "viewer" || role === "agent") && STAFF_WRITES[role].test(target));
+  role === "admin" ||
+  (role === "manager" && !OWNER_ONLY.test(target)) ||
+  ((role === "viewer" || role === "agent") && STAFF_WRITES[role].test(target));
 const OTHER_ADMIN = "other-admin@example.com";
 
 // ---------------------------------------------------------------------------------------------
@@ -485,7 +495,15 @@ const anyBody = fc.oneof(jsonBody, multipartBody, formBody(fc.dictionary(nasty, 
 function pageAction(page: string, fields: Record<string, fc.Arbitrary<string>>) {
   return fc
     .record({
-      role: fc.constantFrom<Role>("anonymous", "user", "viewer", "agent", "admin", "admin"),
+      role: fc.constantFrom<Role>(
+        "anonymous",
+        "user",
+        "viewer",
+        "agent",
+        "manager",
+        "admin",
+        "admin",
+      ),
       target: fc.constantFrom(page, `${page}.data`, `${page}?index`),
       body: fc.oneof(
         // Fields left out are absent, never undefined (requiredKeys: []).
@@ -708,7 +726,7 @@ const api = fc.oneof(
   ),
 );
 
-const role = fc.constantFrom<Role>("anonymous", "user", "viewer", "agent", "admin");
+const role = fc.constantFrom<Role>("anonymous", "user", "viewer", "agent", "manager", "admin");
 
 const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.oneof(
   { weight: 6, arbitrary: fc.constant({}) },
@@ -758,7 +776,15 @@ const generated: fc.Arbitrary<Generated> = fc
       weight: 6,
       arbitrary: fc
         .record({
-          role: fc.constantFrom<Role>("anonymous", "user", "viewer", "agent", "admin", "admin"),
+          role: fc.constantFrom<Role>(
+            "anonymous",
+            "user",
+            "viewer",
+            "agent",
+            "manager",
+            "admin",
+            "admin",
+          ),
           target: api,
           method: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"),
           body: anyBody,
@@ -980,6 +1006,7 @@ describe("fuzz", () => {
     user: "",
     viewer: "",
     agent: "",
+    manager: "",
     admin: "",
   };
   /** A new session of this role (after its own sign-out). */
@@ -990,7 +1017,9 @@ describe("fuzz", () => {
         ? app.signIn(STAFF_EMAILS.viewer, { role: "viewer" })
         : who === "agent"
           ? app.signIn(STAFF_EMAILS.agent, { role: "leasing-agent" })
-          : app.signIn("fuzz-user@example.com");
+          : who === "manager"
+            ? app.signIn(STAFF_EMAILS.manager, { role: "manager" })
+            : app.signIn("fuzz-user@example.com");
   let digestTables: () => Promise<Record<string, string>>;
   let hashTree: () => Promise<string>;
   let hashPrivate: () => Promise<string>;
@@ -1146,7 +1175,7 @@ describe("fuzz", () => {
       },
     });
     client = rawClient(app.base, { maxSockets: 1 });
-    for (const who of ["user", "viewer", "agent", "admin"] as const) {
+    for (const who of ["user", "viewer", "agent", "manager", "admin"] as const) {
       cookies[who] = await signInAs(who);
     }
     await app.signIn(OTHER_ADMIN, { admin: true });
