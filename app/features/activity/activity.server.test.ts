@@ -54,6 +54,21 @@ describe.each(dbTargets)("activity on $name", (target) => {
     });
   });
 
+  it("stores one request's events in the order they were logged", async () => {
+    const audit = activityRecorder(db);
+    withRequestId(
+      "r2",
+      () => {
+        for (let i = 0; i < 30; i++) logEvent("listing saved", "boss@example.com", { n: i });
+      },
+      audit,
+    );
+    await stored(30);
+    const { items } = await listActivity(db, { page: 1 });
+    const logged = Array.from({ length: 30 }, (_, i) => 29 - i);
+    expect(items.map((i) => i.details.n)).toEqual(logged);
+  });
+
   it("lists 50 a page, newest first, by person and by kind", async () => {
     for (let i = 0; i < 55; i++) {
       await db.query(

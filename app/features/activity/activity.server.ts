@@ -29,22 +29,24 @@ function kept(details: Record<string, unknown>): Record<string, unknown> {
 
 /**
  * Stores each audit event of this site. Written beside the request, never in its way: a
- * failed write is logged and the request goes on.
+ * failed write is logged and the request goes on. Writes are chained so events are stored
+ * in the order they were logged: on a pool, two inserts started together may otherwise
+ * commit in either order and 'Activity' would list a request's steps backwards.
  */
 export function activityRecorder(db: Db): (...event: Parameters<AuditSink>) => Promise<void> {
-  return (event, who, details) =>
-    db
-      .query("INSERT INTO activity_events (who, kind, details) VALUES ($1, $2, $3)", [
-        who?.slice(0, 320) ?? null,
-        event,
-        JSON.stringify(kept(details)),
-      ])
-      .then(
+  let previous: Promise<void> = Promise.resolve();
+  return (event, who, details) => {
+    const row = [who?.slice(0, 320) ?? null, event, JSON.stringify(kept(details))];
+    previous = previous.then(() =>
+      db.query("INSERT INTO activity_events (who, kind, details) VALUES ($1, $2, $3)", row).then(
         () => undefined,
         (error: unknown) => {
           rootLogger().warn({ err: error, event }, "Could not store an activity event");
         },
-      );
+      ),
+    );
+    return previous;
+  };
 }
 
 export interface ActivityFilter {
