@@ -227,6 +227,57 @@ test.describe("/properties search", () => {
     await expect.poll(() => shown(other)).toEqual([`30 Gum Court ${w}`]);
   });
 
+  test("a control chosen, then the search box at once: what is typed goes into the search box", async ({
+    page,
+  }) => {
+    // React renders in tasks it posts to itself (a MessageChannel): held here, the moment
+    // between the bar's takeover being decided and the real bar being put in place, a few
+    // milliseconds on a busy machine, lasts until the test lets it go.
+    await page.addInitScript(() => {
+      const post = MessagePort.prototype.postMessage;
+      const w = window as unknown as { held: (() => void)[] | null };
+      w.held = null;
+      MessagePort.prototype.postMessage = function (this: MessagePort, ...args: unknown[]) {
+        const send = () => Reflect.apply(post, this, args);
+        if (w.held) w.held.push(send);
+        else send();
+      } as typeof post;
+    });
+    await gotoHydrated(page, "/properties?filter=available");
+    const type = page.getByLabel("Property Type");
+    // Focusing the server's bar fetches the search code.
+    const code = page.waitForResponse((r) => r.url().includes("list-search-live"));
+    await type.focus();
+    await (await code).finished();
+    // As fast hands would: Commercial chosen, then the search box focused before the real bar
+    // replaced the server's.
+    await page.evaluate(async () => {
+      const w = window as unknown as { held: (() => void)[] | null };
+      const select = document.querySelector<HTMLSelectElement>("select[name=type]");
+      const search = document.querySelector<HTMLInputElement>("input[name=q]");
+      if (!select || !search) throw new Error("no server bar");
+      w.held = [];
+      select.value = "Commercial";
+      select.dispatchEvent(new Event("input", { bubbles: true }));
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+      // The takeover has been decided once React asks for a render.
+      while (w.held.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      search.focus();
+      search.select();
+      const held = w.held;
+      w.held = null;
+      for (const send of held) send();
+      while (search.isConnected) await new Promise(requestAnimationFrame);
+    });
+    const w = word();
+    await page.keyboard.insertText(w);
+    await expect(page.getByLabel("Search", { exact: true })).toHaveValue(w);
+    await expect(type).toHaveValue("Commercial");
+    await expect(page.locator(".empty p")).toHaveText(
+      exactly("No properties match these filters."),
+    );
+  });
+
   test("no match: the message and 'Clear filters', which resets every control, the spec's two included", async ({
     page,
   }) => {

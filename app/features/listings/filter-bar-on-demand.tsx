@@ -49,6 +49,8 @@ export function FilterBarOnDemand(props: {
   const [kept] = useState(() => typeof document !== "undefined" && !hydrated);
   const [live, setLive] = useState<{ start?: FilterStart; n?: number } | null>(kept ? null : {});
   const shown = useRef(JSON.stringify(props.search));
+  /** The server's bar's control that has the focus, kept after the real bar replaced it. */
+  const focused = useRef<HTMLElement | null>(null);
   const changed = JSON.stringify(props.search) !== shown.current;
   useEffect(() => {
     if (changed) void loadSearch().then(() => setLive((now) => now ?? {}));
@@ -81,7 +83,7 @@ export function FilterBarOnDemand(props: {
       // far (a second change before the real bar showed is in it too); Enter applies everything
       // at once. nextLive() starts the bar again only for values it did not start from, so a
       // change is never lost, nor what was typed into the bar meanwhile.
-      const start = filterStart(form, used);
+      const start = filterStart(form, used, () => focused.current);
       setLive((now) => nextLive(now, start));
     });
 
@@ -93,7 +95,16 @@ export function FilterBarOnDemand(props: {
       suppressHydrationWarning
       // biome-ignore lint/security/noDangerouslySetInnerHtml: an empty string, never content: it keeps the server's markup
       dangerouslySetInnerHTML={KEEP}
-      onFocus={() => void loadSearch()}
+      onFocus={(event) => {
+        focused.current = event.target;
+        void loadSearch();
+      }}
+      onBlur={(event) => {
+        // Leaving the bar, not its replacement by the real one (which keeps where the focus was).
+        const to = event.relatedTarget;
+        if (event.target.isConnected && !(to instanceof Node && event.currentTarget.contains(to)))
+          focused.current = null;
+      }}
       onPointerDown={() => void loadSearch()}
       onInput={(event) => {
         const control = event.target as HTMLInputElement;

@@ -15,12 +15,13 @@ import {
 
 /**
  * What the server's filter bar held when its code came (filter-bar-on-demand.tsx): its values,
- * the control that was used (or a submit), and where the focus was.
+ * the control that was used (or a submit), and where the focus is: read as this bar replaces
+ * the server's, as the visitor may have moved on to another control since the values were read.
  */
 export interface FilterStart {
   values: [string, string][];
   used: string | null;
-  focus: { name: string; start: number | null; end: number | null } | null;
+  focus: () => { name: string; start: number | null; end: number | null } | null;
 }
 
 interface ListFilterBarProps {
@@ -87,7 +88,7 @@ export function ListFilterBar({ kind, search, onChange, hydrated, start }: ListF
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when this bar replaces the server's
   useLayoutEffect(() => {
     if (!start || !fromStart) return;
-    const focus = start.focus;
+    const focus = start.focus();
     const control = focus ? form.current?.elements.namedItem(focus.name) : null;
     if (focus && control instanceof HTMLElement) {
       control.focus();

@@ -34,26 +34,34 @@ export function storedQuery(stored: [string, string][]): string {
 
 /**
  * What the server's bar holds now, for the real bar to start from (filter-bar-on-demand.tsx):
- * its values, the control used (none for Enter) and the focus with its caret. Here, not in the
- * wrapper, as it is read only once this code is loaded.
+ * its values and the control used (none for Enter). The focus is read later, when the real bar
+ * is put in place: `focused` is the bar's control that last had it (the server's, still there
+ * or just replaced), or null once the visitor left the bar. Here, not in the wrapper, as it is
+ * read only once this code is loaded.
  */
-export function filterStart(form: HTMLFormElement, used: string | null): FilterStart {
-  const active = document.activeElement;
-  const text = active instanceof HTMLInputElement ? active : null;
+export function filterStart(
+  form: HTMLFormElement,
+  used: string | null,
+  focused: () => HTMLElement | null,
+): FilterStart {
+  // A bar brought in meanwhile replaced it (its focus went with it): back to the control used.
+  const replaced = !form.isConnected && used ? form.elements.namedItem(used) : null;
   return {
     values: [...new FormData(form)].map(([k, v]) => [k, String(v)]),
     used,
-    focus:
-      active instanceof HTMLElement && form.contains(active) && "name" in active
-        ? {
-            name: String(active.name),
-            start: text?.selectionStart ?? null,
-            end: text?.selectionEnd ?? null,
-          }
-        : // A bar brought in meanwhile replaced it (and the focus went): back to the control used.
-          !form.isConnected && used
-          ? { name: used, start: null, end: null }
-          : null,
+    focus: () => {
+      const control = focused() ?? (replaced instanceof HTMLElement ? replaced : null);
+      const now = document.activeElement;
+      // The visitor is on something else of the page: the focus stays there.
+      if (!control || !("name" in control) || (now && now !== document.body && now !== control))
+        return null;
+      const text = control instanceof HTMLInputElement ? control : null;
+      return {
+        name: String(control.name),
+        start: text?.selectionStart ?? null,
+        end: text?.selectionEnd ?? null,
+      };
+    },
   };
 }
 
