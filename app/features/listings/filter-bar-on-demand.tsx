@@ -49,7 +49,7 @@ export function FilterBarOnDemand(props: {
   const [kept] = useState(() => typeof document !== "undefined" && !hydrated);
   const [live, setLive] = useState<{ start?: FilterStart; n?: number } | null>(kept ? null : {});
   const shown = useRef(JSON.stringify(props.search));
-  /** The server's bar's control that has the focus, kept after the real bar replaced it. */
+  /** The server's bar's control that last had the focus, kept after the real bar replaced it. */
   const focused = useRef<HTMLElement | null>(null);
   const changed = JSON.stringify(props.search) !== shown.current;
   useEffect(() => {
@@ -98,12 +98,6 @@ export function FilterBarOnDemand(props: {
       onFocus={(event) => {
         focused.current = event.target;
         void loadSearch();
-      }}
-      onBlur={(event) => {
-        // Leaving the bar, not its replacement by the real one (which keeps where the focus was).
-        const to = event.relatedTarget;
-        if (event.target.isConnected && !(to instanceof Node && event.currentTarget.contains(to)))
-          focused.current = null;
       }}
       onPointerDown={() => void loadSearch()}
       onInput={(event) => {

@@ -36,8 +36,8 @@ export function storedQuery(stored: [string, string][]): string {
  * What the server's bar holds now, for the real bar to start from (filter-bar-on-demand.tsx):
  * its values and the control used (none for Enter). The focus is read later, when the real bar
  * is put in place: `focused` is the bar's control that last had it (the server's, still there
- * or just replaced), or null once the visitor left the bar. Here, not in the wrapper, as it is
- * read only once this code is loaded.
+ * or just replaced), unless the focus is now on something else of the page. Here, not in the
+ * wrapper, as it is read only once this code is loaded.
  */
 export function filterStart(
   form: HTMLFormElement,
