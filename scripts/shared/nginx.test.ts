@@ -24,7 +24,7 @@ async function holder(answers: boolean): Promise<number> {
   return (server.address() as net.AddressInfo).port;
 }
 
-async function start(taken: number) {
+async function start(taken: number, next?: () => number) {
   const prefix = await fs.mkdtemp(path.join(os.tmpdir(), "nginx-test-"));
   cleanups.push(() => fs.rm(prefix, { recursive: true, force: true }));
   const tried: number[] = [];
@@ -33,7 +33,8 @@ async function start(taken: number) {
     prefix,
     // The held port first, then whatever the default picks.
     ports: () => {
-      const port = tried.length === 0 ? taken : 10_000 + Math.floor(Math.random() * 20_000);
+      const port =
+        tried.length === 0 ? taken : (next?.() ?? 10_000 + Math.floor(Math.random() * 20_000));
       tried.push(port);
       return port;
     },
@@ -69,6 +70,15 @@ describe.skipIf(missing(!nginx && "nginx is not installed"))(
       expect(started.port).not.toBe(taken);
       expect(await (await fetch(`http://127.0.0.1:${started.port}/`)).text()).toBe(started.token);
     });
+
+    it("never tries a port fetch refuses to reach (10080), where no answer could come", async () => {
+      const taken = await holder(true);
+      const queue = [10080, 10_000 + Math.floor(Math.random() * 20_000)];
+      const { started, tried } = await start(taken, () => queue.shift() ?? 20_000);
+      expect(tried).toEqual([taken, 10080, started.port]);
+      expect(started.port).not.toBe(10080);
+      expect(started.attempts).toBe(2);
+    }, 30_000);
 
     it("tries another port when nginx reports Address already in use", async () => {
       const taken = await holder(false);

@@ -31,6 +31,20 @@ function candidatePort(): number {
   return low > 11_000 ? randomInt(10_000, low) : randomInt(10_000, 65_536);
 }
 
+/**
+ * Ports `fetch` refuses to connect to (the Fetch standard's "bad ports"; 10080 is the only one
+ * above 10000): nginx would listen there, but no readiness check could ever reach it.
+ */
+const FETCH_REFUSED_PORTS = new Set([10080]);
+
+/** The next port to try that `fetch` can reach. */
+function nextPort(draw: () => number): number {
+  for (;;) {
+    const port = draw();
+    if (!FETCH_REFUSED_PORTS.has(port)) return port;
+  }
+}
+
 export interface NginxStart {
   binary: string;
   /** A directory of its own: the files of `config` are written there; `-p` points at it. */
@@ -66,7 +80,7 @@ export async function startNginxOnSomePort(options: NginxStart): Promise<Started
   const { binary, prefix, attempts = 5, timeoutMs = 10_000 } = options;
   const failures: string[] = [];
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    const port = (options.ports ?? candidatePort)();
+    const port = nextPort(options.ports ?? candidatePort);
     const token = randomUUID();
     for (const [name, content] of Object.entries(options.config(port, token))) {
       await fs.writeFile(path.join(prefix, name), content);
