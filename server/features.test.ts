@@ -11,6 +11,7 @@ import { deriveDataKeys, startApplication } from "~/features/applications/index.
 import { DiskImageStore } from "~/features/images/index.server";
 import { storeLead } from "~/features/leads/leads.server";
 import { TEST_LEAD_MAIL } from "~/features/leads/test-lead-mail";
+import { bookShowing } from "~/features/showings/index.server";
 import type { Db } from "~/shared/db.server";
 import { readEnv } from "~/shared/env.server";
 import { dbTargets } from "../tests/support/db-targets";
@@ -94,6 +95,7 @@ describe("the feature list", () => {
     } satisfies SiteServices;
     expect(Object.fromEntries(featureLimits(services))).toEqual({
       inquiry: 7,
+      showing: 7,
       alert: 7,
       application: 7,
       // 'E-mail me a code' and 'Sign in' on /sign-in, together (docs/behaviour.md §6).
@@ -140,6 +142,7 @@ describe("the feature list", () => {
       "listings.deleted-purge",
       "listings.stale-digest",
       "listings.storage-sweep",
+      "showings.purge",
     ]);
   });
 });
@@ -185,6 +188,16 @@ for (const target of dbTargets) {
         step: "review",
         now: new Date(),
       });
+      await bookShowing(
+        db,
+        {
+          listing: { collection: "properties", id: "12-lead-lane", address: "12 Lead Lane" },
+          start: new Date("2027-03-01T15:00:00Z"),
+          end: new Date("2027-03-01T15:30:00Z"),
+          person: { name: "Tia", email, phone: "", moveIn: null, people: null },
+        },
+        { visitorsPerSlot: 2 },
+      );
       // An e-mail that answers the person, kept for a reason none of the above owns.
       await db.query(
         `INSERT INTO outbox (kind, to_addresses, reply_to, subject, body) VALUES ('inquiry', ARRAY['office@example.com'], $1, 's', 'b')`,
@@ -203,22 +216,30 @@ for (const target of dbTargets) {
         `SELECT count(*)::int AS n FROM outbox WHERE lower(coalesce(reply_to, '')) = $1 OR $1 = ANY(to_addresses)`,
         email,
       ),
+      showings: await count(
+        "SELECT count(*)::int AS n FROM showings WHERE lower(email) = $1",
+        email,
+      ),
     });
 
-    it("takes the person's leads, alerts, applications and e-mail; nobody else's", async () => {
+    it("takes the person's leads, alerts, showings, applications and e-mail; nobody else's", async () => {
       await keep("tia@example.com");
       await keep("other@example.com");
       const applications = () =>
         count("SELECT count(*)::int AS n FROM applications WHERE $1 <> ''", "x");
       expect(await applications()).toBe(2);
-      expect(await kept("tia@example.com")).toMatchObject({ leads: 1, alerts: 1 });
+      expect(await kept("tia@example.com")).toMatchObject({ leads: 1, alerts: 1, showings: 1 });
       expect((await kept("tia@example.com")).mail).toBeGreaterThan(0);
 
       const erased = await erasePerson(services, " Tia@Example.com ", { actorId: "staff-sub" });
-      expect(erased).toBe(3); // one lead, one alert, one application
-      expect(await kept("tia@example.com")).toEqual({ leads: 0, alerts: 0, mail: 0 });
+      expect(erased).toBe(4); // one lead, one alert, one showing, one application
+      expect(await kept("tia@example.com")).toEqual({ leads: 0, alerts: 0, mail: 0, showings: 0 });
       expect(await applications()).toBe(1);
-      expect(await kept("other@example.com")).toMatchObject({ leads: 1, alerts: 1 });
+      expect(await kept("other@example.com")).toMatchObject({
+        leads: 1,
+        alerts: 1,
+        showings: 1,
+      });
     });
 
     it("erases nothing for an empty address or one with a control character", async () => {

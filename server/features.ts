@@ -15,6 +15,7 @@ import { leadsFeature } from "~/features/leads/index.server";
 import { listingsFeature } from "~/features/listings/index.server";
 import { mailFeature } from "~/features/mail/index.server";
 import { operationsFeature } from "~/features/operations/index.server";
+import { showingsFeature } from "~/features/showings/index.server";
 import { siteSettingsFeature } from "~/features/site-settings/index.server";
 import { staleDigestFeature } from "~/features/stale-digest/index.server";
 import type { Db } from "~/shared/db.server";
@@ -43,6 +44,7 @@ export const FEATURES: readonly Feature<SiteServices>[] = [
   staleDigestFeature,
   feedsFeature,
   leadsFeature,
+  showingsFeature,
   applicationsFeature,
   operationsFeature,
   mailFeature,

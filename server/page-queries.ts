@@ -103,6 +103,19 @@ export const PAGE_QUERIES: Readonly<Record<string, Readonly<Record<string, Query
     saved: { normalise: (v) => (v === "1" || v === "0" ? v : null), readBy: "page", kept: false },
     withdraw: { normalise: (v) => (v === "1" ? v : null), readBy: "page", kept: false },
   },
+  // 'Schedule a showing' (docs/behaviour.md §33): the listing and the time chosen on its page,
+  // then the private 'Change or cancel' link. Free or secret values: rendered, never kept.
+  "routes/showings-book": {
+    listing: { normalise: (v) => (v.length <= 300 ? v : null), readBy: "page", kept: false },
+    start: {
+      normalise: (v) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(v) ? v : null),
+      readBy: "page",
+      kept: false,
+    },
+  },
+  "routes/showings-manage": {
+    token: { normalise: ALERT_TOKEN.normalise, readBy: "page", kept: false },
+  },
   "routes/rental-application": {
     // Free text ("Return to {address}"): shown by the browser, never rendered by the server.
     address: { normalise: (v) => (v.trim() && v.length <= 500 ? v : null), readBy: "browser" },

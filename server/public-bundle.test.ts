@@ -106,6 +106,8 @@ const VISITOR_PAGES = [
   "routes/alerts",
   "routes/alerts-confirm",
   "routes/alerts-unsubscribe",
+  "routes/showings-book",
+  "routes/showings-manage",
   "routes/not-found",
 ];
 const BUDGET = 2 * 1024;

@@ -55,6 +55,16 @@ const MATRIX: Entry[] = [
   { method: "GET", path: "/admin/feeds", permission: "feeds:read", kind: "page" },
   { method: "GET", path: "/admin/inbox", permission: "leads", kind: "page" },
   { method: "GET", path: "/admin/inbox/export", permission: "leads", kind: "page" },
+  { method: "GET", path: "/admin/showings", permission: "leads", kind: "page" },
+  { method: "GET", path: "/admin/showings/hours", permission: "listings:write", kind: "page" },
+  {
+    method: "POST",
+    path: "/admin/showings/hours",
+    permission: "listings:write",
+    kind: "action",
+    body: form({ slotMinutes: "20" }),
+    type: FORM,
+  },
   { method: "GET", path: "/admin/applications", permission: "applications", kind: "page" },
   { method: "GET", path: `/properties/${P}/history`, permission: "listings:read", kind: "page" },
   {

@@ -3,6 +3,7 @@ import { AdminFeatures } from "~/features/admin";
 import { listingInquiry } from "~/features/leads/lazy";
 import { ListingDetailPage, missingListingMeta } from "~/features/listings";
 import { loadListingDetail } from "~/features/listings/index.server";
+import { withShowings } from "~/features/showings/index.server";
 import { companyFrom } from "~/features/site-settings";
 import type { Route } from "./+types/construction-detail";
 
@@ -10,8 +11,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
   (data?.listing ? data.meta : null) ??
   missingListingMeta(KINDS.newConstruction, companyFrom(matches).name);
 
-export const loader = ({ context, params }: Route.LoaderArgs) =>
-  loadListingDetail(context, "newConstruction", params.id);
+export const loader = async ({ context, params }: Route.LoaderArgs) =>
+  withShowings(context, await loadListingDetail(context, "newConstruction", params.id));
 
 export default function ConstructionDetail({ loaderData }: Route.ComponentProps) {
   return (

@@ -4,6 +4,7 @@ import { AlertFormOnDemand } from "~/features/alerts";
 import { listingInquiry } from "~/features/leads/lazy";
 import { ListingDetailPage, missingListingMeta } from "~/features/listings";
 import { loadListingDetail } from "~/features/listings/index.server";
+import { withShowings } from "~/features/showings/index.server";
 import { companyFrom } from "~/features/site-settings";
 import type { Route } from "./+types/property-detail";
 
@@ -11,8 +12,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
   (data?.listing ? data.meta : null) ??
   missingListingMeta(KINDS.properties, companyFrom(matches).name);
 
-export const loader = ({ context, params }: Route.LoaderArgs) =>
-  loadListingDetail(context, "properties", params.id);
+export const loader = async ({ context, params }: Route.LoaderArgs) =>
+  withShowings(context, await loadListingDetail(context, "properties", params.id));
 
 export default function PropertyDetail({ loaderData }: Route.ComponentProps) {
   return (

@@ -27,7 +27,8 @@ export type AuditEvent =
   | "lead status changed"
   | "person erased"
   | "application status changed"
-  | "application downloaded";
+  | "application downloaded"
+  | "showing hours saved";
 
 /** Where audit events are also stored ('Activity', the activity feature). */
 export type AuditSink = (

@@ -109,6 +109,7 @@ test.describe("sign-in, roles and logout", () => {
       "All listings",
       "Listing feeds",
       /^Inbox( \(\d+\))?$/,
+      "Showings",
       "Applications",
       "Outbox",
       "Status",
@@ -273,7 +274,7 @@ test.describe("Staff", () => {
   // through the whole app, and app/features/auth/admins.server.test.ts under concurrency.
 
   for (const [role, entries, addLinks] of [
-    ["leasing-agent", ["All listings", /^Inbox( \(\d+\))?$/, "Applications"], false],
+    ["leasing-agent", ["All listings", /^Inbox( \(\d+\))?$/, "Showings", "Applications"], false],
     ["viewer", ["All listings", "Listing feeds"], false],
     [
       "manager",
@@ -284,6 +285,7 @@ test.describe("Staff", () => {
         "All listings",
         "Listing feeds",
         /^Inbox( \(\d+\))?$/,
+        "Showings",
         "Applications",
         "Outbox",
       ],

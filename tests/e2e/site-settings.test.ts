@@ -37,6 +37,7 @@ test.describe("site settings", () => {
       "All listings",
       "Listing feeds",
       /^Inbox( \(\d+\))?$/,
+      "Showings",
       "Applications",
       "Outbox",
       "Status",

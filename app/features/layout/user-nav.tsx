@@ -39,6 +39,7 @@ const ADMIN_MENU: { to: string; label: string; permission: Permission }[] = [
   { to: "/admin/listings", label: "All listings", permission: "listings:read" },
   { to: "/admin/feeds", label: "Listing feeds", permission: "feeds:read" },
   { to: "/admin/inbox", label: "Inbox", permission: "leads" },
+  { to: "/admin/showings", label: "Showings", permission: "leads" },
   { to: "/admin/applications", label: "Applications", permission: "applications" },
   { to: "/admin/outbox", label: "Outbox", permission: "outbox" },
   { to: "/admin/status", label: "Status", permission: "status" },

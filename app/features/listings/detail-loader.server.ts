@@ -25,6 +25,11 @@ export type DetailData =
       staff?: { edit: boolean };
       /** When the page was made (ms), for the message form's time check (docs/behaviour.md §27). */
       renderedAt: number;
+      /**
+       * Markup another feature made on the server for the contact panel, shown as it is with
+       * no script ('Schedule a showing', docs/behaviour.md §33); the routes add it.
+       */
+      panelHtml?: string | null;
     }
   | { listing: null; problem: "missing" | "failed" };
 

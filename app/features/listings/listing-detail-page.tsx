@@ -164,6 +164,10 @@ export function ListingDetailPage({
             subject={listing.address}
           />
         )}
+        {data.panelHtml ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: made on the server by a feature (detail-loader.server.ts), escaped there
+          <div dangerouslySetInnerHTML={{ __html: data.panelHtml }} />
+        ) : null}
         {inquiry}
       </div>
       {bullets.length > 0 ? (

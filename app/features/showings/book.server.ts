@@ -1,0 +1,251 @@
+// 'Book showing' (docs/behaviour.md §33): the spam checks the inquiry form has (a hidden field,
+// the time since the page loaded), the fields, the listing (available, with showings), the
+// chosen time (still offered and free), the client's hourly limit, then the booking and its
+// e-mails in one transaction. A refusal books and sends nothing, and gives back what was typed.
+import { type AppLoadContext, data, type UNSAFE_DataWithResponseInit } from "react-router";
+import { HONEYPOT_FIELD, MIN_SUBMIT_MS, tooManyFromNetwork } from "~/domain/inquiry";
+import { type Collection, parseListingRef } from "~/domain/listing-kinds";
+import {
+  type BookingField,
+  type BookingValues,
+  bookedText,
+  checkBooking,
+  type OfferedTime,
+  SHOWING_ERRORS,
+  SHOWING_LABELS,
+} from "~/domain/showing-booking";
+import {
+  isOfferedStart,
+  longDayLabel,
+  type ShowingHours,
+  type Slot,
+  slotOf,
+  timeLabel,
+} from "~/domain/showing-slots";
+import { linkCollector } from "~/features/applications/index.server";
+import { getListing } from "~/features/listings/index.server";
+import { enqueueMail } from "~/features/mail/index.server";
+import { getSiteContent } from "~/features/site-settings/index.server";
+import { log } from "~/shared/logger.server";
+import { getShowingHours } from "./hours.server";
+import { showingInvitation } from "./invitation.server";
+import { scheduleSectionHtml } from "./schedule-section.server";
+import { bookShowing, freeSlots, type ShowingListing } from "./showings.server";
+
+/** Whether a stored listing takes bookings: a property only while available. */
+export const takesBookings = (listing: { currently_available?: boolean | null }) =>
+  listing.currently_available !== false;
+
+/**
+ * 'Schedule a showing' for a detail page: the listing and its free times, or null when it takes
+ * no bookings (a property not available, or no open day in 'Showing hours').
+ */
+export async function showingsFor(
+  context: Pick<AppLoadContext, "db">,
+  listing: {
+    collection: Collection;
+    id: string;
+    address: string;
+    currently_available?: boolean | null;
+  },
+  now = new Date(),
+): Promise<{ listing: ShowingListing; times: OfferedTime[] } | null> {
+  if (!takesBookings(listing)) return null;
+  const hours = await getShowingHours(context.db);
+  if (!Object.values(hours.week).some(Boolean)) return null;
+  const slots = await freeSlots(context.db, hours, listing, now);
+  const { collection, id, address } = listing;
+  return { listing: { collection, id, address }, times: slots.map(offered) };
+}
+
+/**
+ * A detail page's loader answer with 'Schedule a showing' added (the routes compose it, so
+ * listings does not depend on showings).
+ */
+export async function withShowings<
+  D extends {
+    listing: {
+      collection: Collection;
+      id: string;
+      address: string;
+      currently_available?: boolean | null;
+    } | null;
+  },
+>(context: Pick<AppLoadContext, "db">, answer: UNSAFE_DataWithResponseInit<D>) {
+  const { listing } = answer.data;
+  const offer = listing ? await showingsFor(context, listing) : null;
+  const panelHtml = offer ? scheduleSectionHtml(offer) : null;
+  return data({ ...answer.data, panelHtml }, answer.init ?? undefined);
+}
+
+/** A slot as the page gives it to the form. */
+export const offered = (slot: Slot): OfferedTime => ({
+  start: slot.start.toISOString(),
+  date: slot.date,
+  time: slot.time,
+});
+
+export type BookingAnswer =
+  | { ok: true; message: string; listing: ShowingListing }
+  | {
+      ok: false;
+      status: number;
+      errors: Partial<Record<BookingField | "form", string>>;
+      values: BookingValues;
+      listing: ShowingListing | null;
+      /** The times offered now (refreshed after a time was taken). */
+      slots: OfferedTime[];
+      started: number;
+    };
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v : "";
+};
+
+export async function submitBooking(
+  context: AppLoadContext,
+  form: FormData,
+  now = new Date(),
+): Promise<BookingAnswer> {
+  const check = checkBooking({
+    name: text(form, "name"),
+    email: text(form, "email"),
+    phone: text(form, "phone"),
+    moveIn: text(form, "moveIn"),
+    people: text(form, "people"),
+    start: text(form, "start"),
+  });
+  const { values } = check;
+  const givenStart = Number(text(form, "started"));
+  const started = Number.isFinite(givenStart) && givenStart > 0 ? givenStart : now.getTime();
+
+  const ref = parseListingRef(text(form, "listing"));
+  const found = ref ? await getListing(context.db, ref.collection, ref.id) : null;
+  const hours = await getShowingHours(context.db);
+  const listing: ShowingListing | null =
+    ref && found ? { collection: ref.collection, id: ref.id, address: found.address } : null;
+  const refuse = async (
+    status: number,
+    errors: Partial<Record<BookingField | "form", string>>,
+  ): Promise<BookingAnswer> => ({
+    ok: false,
+    status,
+    errors,
+    values,
+    listing,
+    slots: listing ? (await freeSlots(context.db, hours, listing, now)).map(offered) : [],
+    started,
+  });
+
+  if (!listing || !found || !takesBookings(found)) {
+    return refuse(404, { form: SHOWING_LABELS.noTimes });
+  }
+  if (!check.person || !check.start) return refuse(400, check.errors);
+
+  // A person never fills the hidden field; a script that did is told nothing was wrong.
+  if (text(form, HONEYPOT_FIELD) !== "") {
+    log().info({ event: "showing refused", reason: "honeypot" }, "showing refused");
+    return refuse(400, { form: SHOWING_ERRORS.tooFast });
+  }
+  const elapsed = Number(text(form, "elapsed"));
+  const waited = Number.isFinite(elapsed) && elapsed > 0 ? elapsed : now.getTime() - started;
+  if (!Number.isFinite(waited) || waited < MIN_SUBMIT_MS) {
+    return refuse(400, { form: SHOWING_ERRORS.tooFast });
+  }
+
+  const start = check.start;
+  if (!isOfferedStart(hours, now, start)) return refuse(409, { start: SHOWING_LABELS.taken });
+
+  const wait = (await context.limit?.("showing")) ?? 0;
+  if (wait > 0) return refuse(429, { form: tooManyFromNetwork("bookings", wait) });
+
+  const slot = slotOf(hours, start);
+  const site = await getSiteContent(context.db);
+  const result = await bookShowing(
+    context.db,
+    { listing, start, end: slot.end, person: check.person },
+    hours,
+    async (tx, showing, token) => {
+      const day = longDayLabel(slot.date);
+      const time = timeLabel(slot.time);
+      const links = linkCollector();
+      const key = context.applications.key;
+      const manageUrl = `${context.env.publicUrl}/showings/manage?token=${token}`;
+      // The link is sealed in the outbox when the site has its data key (docs/decisions/0074).
+      const manage = key ? links.add(manageUrl) : manageUrl;
+      const ref = `showing:${showing.id}`;
+      await enqueueMail(tx, {
+        kind: "showing booked",
+        ref,
+        to: [showing.email],
+        replyTo: site.office.email,
+        subject: `Your showing: ${listing.address}`,
+        // To an address nobody has confirmed: the company's words only (docs/behaviour.md §33).
+        body: [
+          "Hello,",
+          "",
+          `${bookedText(day, time)}`,
+          `Where: ${listing.address}`,
+          "",
+          `${SHOWING_LABELS.manage}: ${manage}`,
+          "",
+          "The invitation is attached: open it to add the showing to your calendar.",
+          "",
+          site.name,
+          `${site.office.phone} · ${site.office.email}`,
+        ].join("\n"),
+        calendar: invitationFor(showing.id, slot, hours, listing, site),
+        unconfirmed: context.env.mail.unconfirmed,
+        sealedLinks: key ? links.sealed(key, ref) : null,
+      });
+      await enqueueMail(tx, {
+        kind: "showing booked (staff)",
+        ref,
+        to: context.env.leads.notify.length ? context.env.leads.notify : [site.office.email],
+        subject: `Showing booked: ${listing.address}, ${day} at ${time}`,
+        body: [
+          `${showing.name} booked a showing of ${listing.address}.`,
+          `When: ${day} at ${time}`,
+          `E-mail: ${showing.email}`,
+          showing.phone ? `Phone: ${showing.phone}` : null,
+          showing.moveIn ? `Move-in date: ${showing.moveIn}` : null,
+          showing.people ? `People who will live here: ${showing.people}` : null,
+          "",
+          `${context.env.publicUrl}/admin/showings`,
+        ]
+          .filter((line) => line !== null)
+          .join("\n"),
+      });
+    },
+  );
+  if (!result.ok) return refuse(409, { start: SHOWING_LABELS.taken });
+  log().info({ event: "showing booked", showingId: result.showing.id }, "showing booked");
+  return {
+    ok: true,
+    message: bookedText(longDayLabel(slot.date), timeLabel(slot.time)),
+    listing,
+  };
+}
+
+export function invitationFor(
+  id: number,
+  slot: Slot,
+  hours: Pick<ShowingHours, "timeZone">,
+  listing: ShowingListing,
+  site: { name: string; office: { email: string; phone: string } },
+  method: "REQUEST" | "CANCEL" = "REQUEST",
+) {
+  return showingInvitation({
+    uid: `showing-${id}@leasing-site`,
+    sequence: method === "CANCEL" ? 1 : 0,
+    start: slot.start,
+    end: slot.end,
+    timeZone: hours.timeZone,
+    address: listing.address,
+    companyName: site.name,
+    officeEmail: site.office.email,
+    officePhone: site.office.phone,
+    method,
+  });
+}

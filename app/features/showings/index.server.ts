@@ -1,0 +1,13 @@
+// The showings feature's public surface on the server (docs/behaviour.md §33).
+export { type BookingAnswer, showingsFor, submitBooking, withShowings } from "./book.server";
+export { showingsFeature } from "./feature.server";
+export {
+  checkHoursForm,
+  getShowingHours,
+  type HoursField,
+  type HoursValues,
+  hoursValues,
+  saveShowingHours,
+} from "./hours.server";
+export { cancelShowing, type ManagedShowing, managedShowing } from "./manage.server";
+export { bookShowing, type Showing, showingsBetween } from "./showings.server";

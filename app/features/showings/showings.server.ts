@@ -1,0 +1,216 @@
+// Booked showings (docs/behaviour.md §33): the times a listing still offers, a booking that
+// takes one of its slot's seats (the database refuses a second booking of the same seat, so a
+// slot never holds more than 'Visitors per slot' even when renters book at once on several
+// instances), the private 'Change or cancel' link, and erasure.
+import { createHash, randomBytes } from "node:crypto";
+import type { Collection } from "~/domain/listing-kinds";
+import { type ShowingHours, type Slot, showingSlots } from "~/domain/showing-slots";
+import type { Db, Queryable } from "~/shared/db.server";
+
+/** A booking holds its seat while it is one of these. */
+export const LIVE_STATUSES = ["booked", "confirmed"] as const;
+export type ShowingStatus = "booked" | "confirmed" | "cancelled" | "completed" | "no-show";
+
+export interface ShowingListing {
+  collection: Collection;
+  id: string;
+  address: string;
+}
+
+export interface ShowingPerson {
+  name: string;
+  email: string;
+  phone: string;
+  /** 'YYYY-MM-DD' or null. */
+  moveIn: string | null;
+  people: number | null;
+}
+
+export interface Showing extends ShowingPerson {
+  id: number;
+  listing: ShowingListing;
+  start: Date;
+  end: Date;
+  status: ShowingStatus;
+}
+
+export const tokenHash = (token: string) => createHash("sha256").update(token).digest();
+const newToken = () => randomBytes(32).toString("base64url");
+
+/** How many live bookings each start of a listing has, from `from` on. */
+async function seatsTaken(
+  db: Queryable,
+  listing: Pick<ShowingListing, "collection" | "id">,
+  from: Date,
+): Promise<Map<number, number>> {
+  const rows = await db.query<{ startsAt: Date | string; n: number }>(
+    `SELECT starts_at AS "startsAt", count(*)::int AS n FROM showings
+     WHERE collection = $1 AND listing_id = $2 AND starts_at >= $3
+       AND status IN ('booked', 'confirmed')
+     GROUP BY starts_at`,
+    [listing.collection, listing.id, from],
+  );
+  return new Map(rows.map((r) => [new Date(r.startsAt).getTime(), r.n]));
+}
+
+/** The times a listing offers now, full ones left out. */
+export async function freeSlots(
+  db: Queryable,
+  hours: ShowingHours,
+  listing: Pick<ShowingListing, "collection" | "id">,
+  now: Date,
+): Promise<Slot[]> {
+  const taken = await seatsTaken(db, listing, now);
+  return showingSlots(hours, now, (start) => taken.get(start.getTime()) ?? 0);
+}
+
+export type BookingResult =
+  | { ok: true; showing: Showing; token: string }
+  | { ok: false; reason: "taken" };
+
+/**
+ * Books `start` at a listing for a person: the lowest free seat of the slot, or "taken" when
+ * every seat is held. `start` must be one of the times the hours offer (the caller checks).
+ */
+export async function bookShowing(
+  db: Db,
+  input: { listing: ShowingListing; start: Date; end: Date; person: ShowingPerson },
+  hours: Pick<ShowingHours, "visitorsPerSlot">,
+  within?: (tx: Queryable, showing: Showing, token: string) => Promise<void>,
+): Promise<BookingResult> {
+  const token = newToken();
+  const { listing, person } = input;
+  return db.transaction(async (tx) => {
+    // Each seat in turn: a seat another booking took meanwhile (committed or not) makes the
+    // insert do nothing once that booking commits, and the next seat is tried.
+    for (let seat = 1; seat <= hours.visitorsPerSlot; seat++) {
+      const [row] = await tx.query<{ id: number }>(
+        `INSERT INTO showings (collection, listing_id, listing_address, starts_at, ends_at, seat,
+           name, email, phone, move_in, people, token_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         ON CONFLICT DO NOTHING
+         RETURNING id::int AS id`,
+        [
+          listing.collection,
+          listing.id,
+          listing.address,
+          input.start,
+          input.end,
+          seat,
+          person.name,
+          person.email,
+          person.phone,
+          person.moveIn,
+          person.people,
+          tokenHash(token),
+        ],
+      );
+      if (!row) continue;
+      const showing: Showing = {
+        id: row.id,
+        listing,
+        start: input.start,
+        end: input.end,
+        status: "booked",
+        ...person,
+      };
+      await within?.(tx, showing, token);
+      return { ok: true, showing, token };
+    }
+    return { ok: false, reason: "taken" };
+  });
+}
+
+const SHOWING_COLUMNS = `id::int AS id, collection, listing_id AS "listingId",
+  listing_address AS "listingAddress", starts_at AS "startsAt", ends_at AS "endsAt", status,
+  name, email, phone, to_char(move_in, 'YYYY-MM-DD') AS "moveIn", people`;
+
+interface ShowingRow {
+  id: number;
+  collection: Collection;
+  listingId: string;
+  listingAddress: string;
+  startsAt: Date | string;
+  endsAt: Date | string;
+  status: ShowingStatus;
+  name: string;
+  email: string;
+  phone: string;
+  moveIn: string | null;
+  people: number | null;
+}
+
+const toShowing = (r: ShowingRow): Showing => ({
+  id: r.id,
+  listing: { collection: r.collection, id: r.listingId, address: r.listingAddress },
+  start: new Date(r.startsAt),
+  end: new Date(r.endsAt),
+  status: r.status,
+  name: r.name,
+  email: r.email,
+  phone: r.phone,
+  moveIn: r.moveIn,
+  people: r.people,
+});
+
+/** The showing a private link opens, or null (an unknown or malformed token). */
+export async function showingByToken(db: Queryable, token: string): Promise<Showing | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const [row] = await db.query<ShowingRow>(
+    `SELECT ${SHOWING_COLUMNS} FROM showings WHERE token_hash = $1`,
+    [tokenHash(token)],
+  );
+  return row ? toShowing(row) : null;
+}
+
+/**
+ * Cancels a showing by its private link; its seat is free at once. Returns the showing as it
+ * was when it was still live (null: unknown, or not live any more).
+ */
+export async function cancelByToken(
+  db: Db,
+  token: string,
+  within?: (tx: Queryable, showing: Showing) => Promise<void>,
+): Promise<Showing | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<ShowingRow>(
+      `UPDATE showings SET status = 'cancelled', status_at = now()
+       WHERE token_hash = $1 AND status IN ('booked', 'confirmed')
+       RETURNING ${SHOWING_COLUMNS}`,
+      [tokenHash(token)],
+    );
+    if (!row) return null;
+    const showing = toShowing(row);
+    await within?.(tx, showing);
+    return showing;
+  });
+}
+
+/** Live and past showings from `from` to `to`, in time order (the staff's agenda). */
+export async function showingsBetween(db: Queryable, from: Date, to: Date): Promise<Showing[]> {
+  const rows = await db.query<ShowingRow>(
+    `SELECT ${SHOWING_COLUMNS} FROM showings WHERE starts_at >= $1 AND starts_at < $2
+     ORDER BY starts_at, id`,
+    [from, to],
+  );
+  return rows.map(toShowing);
+}
+
+/** 'Erase this person': their showings go. */
+export async function eraseShowingsOf(db: Queryable, email: string): Promise<number> {
+  const rows = await db.query<{ id: number }>(
+    "DELETE FROM showings WHERE lower(email) = lower($1) RETURNING id::int AS id",
+    [email.trim()],
+  );
+  return rows.length;
+}
+
+/** Showings that started more than `days` ago go, with the renter's details. */
+export async function purgeOldShowings(db: Queryable, days: number, now = new Date()) {
+  const rows = await db.query<{ id: number }>(
+    "DELETE FROM showings WHERE starts_at < $1 RETURNING id::int AS id",
+    [new Date(now.getTime() - days * 86_400_000)],
+  );
+  return rows.length;
+}

@@ -1,0 +1,149 @@
+// /admin/showings/hours, 'Showing hours' (docs/behaviour.md §33): when renters may book
+// showings themselves, for the whole company. Staff who manage listings change them.
+import { data, Form, Link, useNavigation } from "react-router";
+import { WEEKDAYS } from "~/domain/showing-slots";
+import { actorOf, requireStaff } from "~/features/auth/index.server";
+import { pageMeta } from "~/features/layout";
+import {
+  checkHoursForm,
+  getShowingHours,
+  type HoursField,
+  hoursValues,
+  saveShowingHours,
+} from "~/features/showings/index.server";
+import { FieldError, FormError, invalidField } from "~/shared/form-messages";
+import { isForm, readForm } from "~/shared/read-form.server";
+import type { Route } from "./+types/admin-showing-hours";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta("Showing hours", "Admin: when renters may book showings.", matches),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireStaff(context, "listings:write");
+  return { values: hoursValues(await getShowingHours(context.db)) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const viewer = requireStaff(context, "listings:write");
+  const form = await readForm(request);
+  if (!isForm(form)) return data({ errors: { form: form.message } }, { status: form.status });
+  const checked = checkHoursForm(form);
+  if (!checked.ok) {
+    return data({ errors: checked.errors, values: checked.values }, { status: 400 });
+  }
+  await saveShowingHours(context.db, checked.hours, actorOf(viewer));
+  return { saved: "Showing hours saved." };
+}
+
+const SETTINGS: { name: HoursField; label: string; hint?: string; type?: string }[] = [
+  { name: "minimumNoticeHours", label: "Minimum notice", hint: "Hours.", type: "number" },
+  { name: "bookUpToDays", label: "Book up to", hint: "Days ahead.", type: "number" },
+  {
+    name: "bufferMinutes",
+    label: "Buffer between showings",
+    hint: "Minutes.",
+    type: "number",
+  },
+  { name: "visitorsPerSlot", label: "Visitors per slot", type: "number" },
+  {
+    name: "closedDates",
+    label: "Closed dates",
+    hint: "YYYY-MM-DD, separated by commas.",
+  },
+  { name: "timeZone", label: "Time zone", hint: "Such as America/New_York." },
+  {
+    name: "reminderHours",
+    label: "Reminders",
+    hint: "Hours before, separated by commas.",
+  },
+  {
+    name: "cancelIfNotConfirmedHours",
+    label: "Cancel if not confirmed",
+    hint: "Hours before; empty: off.",
+    type: "number",
+  },
+];
+
+export default function ShowingHours({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const errors: Partial<Record<HoursField | "form", string>> =
+    actionData && "errors" in actionData ? actionData.errors : {};
+  const values =
+    actionData && "values" in actionData && actionData.values
+      ? actionData.values
+      : loaderData.values;
+  const field = (name: HoursField) => ({
+    id: `hours-${name}`,
+    name,
+    className: "form-control",
+    defaultValue: values[name],
+    ...invalidField(`hours-${name}-error`, errors[name]),
+  });
+  return (
+    <section className="prose">
+      <h1>Showing hours</h1>
+      <p>
+        <Link to="/admin/showings">Showings</Link>
+      </p>
+      {actionData && "saved" in actionData ? <p role="status">{actionData.saved}</p> : null}
+      <Form method="post" noValidate key={JSON.stringify(values)}>
+        <FormError message={errors.form} />
+        <table className="table showing-hours">
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">From</th>
+              <th scope="col">To</th>
+            </tr>
+          </thead>
+          <tbody>
+            {WEEKDAYS.map((day) => (
+              <tr key={day}>
+                <th scope="row">{day}</th>
+                {(["from", "to"] as const).map((end) => {
+                  const name = `${end}-${day}` as HoursField;
+                  return (
+                    <td key={end}>
+                      <input
+                        type="time"
+                        aria-label={`${day} ${end === "from" ? "From" : "To"}`}
+                        {...field(name)}
+                      />
+                      <FieldError id={`hours-${name}-error`} message={errors[name]} />
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <label className="form-label" htmlFor="hours-slotMinutes">
+          Slot length
+        </label>
+        <select {...field("slotMinutes")} className="form-select">
+          {[15, 30, 45, 60].map((m) => (
+            <option key={m} value={m}>
+              {m} minutes
+            </option>
+          ))}
+        </select>
+        <FieldError id="hours-slotMinutes-error" message={errors.slotMinutes} />
+        {SETTINGS.map((s) => (
+          <div key={s.name}>
+            <label className="form-label" htmlFor={`hours-${s.name}`}>
+              {s.label}
+            </label>
+            <input type={s.type ?? "text"} {...field(s.name)} />
+            {s.hint ? <div className="form-hint">{s.hint}</div> : null}
+            <FieldError id={`hours-${s.name}-error`} message={errors[s.name]} />
+          </div>
+        ))}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          Save
+        </button>
+      </Form>
+    </section>
+  );
+}

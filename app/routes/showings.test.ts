@@ -1,0 +1,219 @@
+// Showings that book themselves, through the whole app (docs/behaviour.md §33), as a browser
+// without JavaScript does it: 'Showing hours' saved by a Manager (and refused to a Leasing
+// agent), the detail page's 'Schedule a showing' with the hours' free times, 'Book showing'
+// with its e-mails and invitation, the same time refused to the next renter with the times
+// refreshed, field errors as the inquiry form's, and the private 'Change or cancel' link.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listingKey } from "~/domain/listing";
+import { insertListing } from "~/features/listings/queries.server";
+import { bookShowing } from "~/features/showings/showings.server";
+import { startTestApp, type TestApp } from "../../tests/support/test-app";
+
+const ADDRESS = "7 Showing Street";
+const ID = listingKey(ADDRESS);
+const EVERY_DAY = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+describe("showings", () => {
+  let t: TestApp;
+  let manager = "";
+  beforeAll(async () => {
+    t = await startTestApp();
+    manager = await t.signIn("manager@example.com", { role: "manager" });
+    await insertListing(t.db, "properties", ID, {
+      address: ADDRESS,
+      bedrooms: 2,
+      bathrooms: 1,
+      description: "",
+      image_urls: [],
+      thumbnail_description: "",
+      property_type: "Residential",
+      currently_available: true,
+      price: "1900",
+      reserve_url: null,
+    });
+  });
+  afterAll(async () => t?.close());
+
+  const post = (path: string, fields: Record<string, string>, cookie = "") =>
+    fetch(`${t.base}${path}`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: t.base, cookie },
+      redirect: "manual",
+    });
+  const hoursForm = (more: Record<string, string> = {}) => {
+    const fields: Record<string, string> = {
+      slotMinutes: "30",
+      minimumNoticeHours: "0",
+      bookUpToDays: "14",
+      bufferMinutes: "0",
+      visitorsPerSlot: "1",
+      closedDates: "",
+      timeZone: "America/New_York",
+      reminderHours: "24, 2",
+      cancelIfNotConfirmedHours: "",
+    };
+    // Open all day, every day: a time is always free whatever the hour the test runs.
+    for (const day of EVERY_DAY) {
+      fields[`from-${day}`] = "00:00";
+      fields[`to-${day}`] = "23:30";
+    }
+    return { ...fields, ...more };
+  };
+  const detailTimes = async () => {
+    const html = await (await fetch(`${t.base}/properties/${ID}`)).text();
+    return [...html.matchAll(/href="\/showings\/book\?listing=[^"]*?start=([^"&]+)"/g)].map((m) =>
+      decodeURIComponent((m[1] as string).replaceAll("&amp;", "&")),
+    );
+  };
+  const booking = (start: string, more: Record<string, string> = {}) => ({
+    listing: `properties/${ID}`,
+    start,
+    started: String(Date.now() - 10_000),
+    name: "Ana Renter",
+    email: "ana@example.com",
+    phone: "",
+    moveIn: "",
+    people: "",
+    website: "",
+    ...more,
+  });
+
+  it("offers no times until 'Showing hours' has an open day", async () => {
+    const html = await (await fetch(`${t.base}/properties/${ID}`)).text();
+    expect(html).not.toContain("Schedule a showing");
+  });
+
+  it("saves 'Showing hours' for a Manager, refuses a Leasing agent, and checks each field", async () => {
+    const agent = await t.signIn("agent@example.com", { role: "leasing-agent" });
+    expect(
+      (await fetch(`${t.base}/admin/showings/hours`, { headers: { cookie: agent } })).status,
+    ).toBe(404);
+    expect((await post("/admin/showings/hours", hoursForm(), agent)).status).toBe(404);
+    const refused = await post(
+      "/admin/showings/hours",
+      hoursForm({ timeZone: "Mars/Olympus", "to-Monday": "" }),
+      manager,
+    );
+    expect(refused.status).toBe(400);
+    const text = await refused.text();
+    expect(text).toContain("Enter a time zone such as America/New_York.");
+    expect(text).toContain("Mars/Olympus");
+    const saved = await post("/admin/showings/hours", hoursForm(), manager);
+    expect(saved.status).toBe(200);
+    expect(await saved.text()).toContain("Showing hours saved.");
+    const page = await (
+      await fetch(`${t.base}/admin/showings/hours`, { headers: { cookie: manager } })
+    ).text();
+    expect(page).toContain("<h1>Showing hours</h1>");
+  });
+
+  it("lists free times on the detail page and books one, with the renter's e-mail and invitation", async () => {
+    // The page was kept for visitors before the hours were saved: saving them dropped it.
+    const html = await (await fetch(`${t.base}/properties/${ID}`)).text();
+    expect(html).toContain("Schedule a showing");
+    const times = await detailTimes();
+    expect(times.length).toBeGreaterThan(0);
+    const start = times[0] as string;
+    const res = await post("/showings/book", booking(start));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/You&#x27;re booked for \w+day, \w+ \d+ at \d+:\d\d [AP]M\./);
+    const mail = await t.db.query<{ kind: string; to: string[]; body: string; calendar: string }>(
+      `SELECT kind, to_addresses AS "to", body, calendar FROM outbox
+       WHERE kind LIKE 'showing booked%' ORDER BY id`,
+    );
+    expect(mail.map((m) => m.kind)).toEqual(["showing booked", "showing booked (staff)"]);
+    const renter = mail[0];
+    expect(renter?.to).toEqual(["ana@example.com"]);
+    // To an address nobody confirmed: the company's words, not the name the renter typed.
+    expect(renter?.body).not.toContain("Ana Renter");
+    expect(renter?.body).toContain(ADDRESS);
+    expect(renter?.body).toContain("Change or cancel: ");
+    expect(renter?.calendar).toContain("METHOD:REQUEST");
+    expect(renter?.calendar).toContain("DTSTART;TZID=America/New_York:");
+    expect(renter?.calendar).toContain(`LOCATION:${ADDRESS}`);
+    expect(mail[1]?.body).toContain("Ana Renter");
+    // Taken now: the detail page no longer offers it.
+    expect(await detailTimes()).not.toContain(start);
+  });
+
+  it("tells the next renter the time was just taken, with the times as they are now", async () => {
+    const times = await detailTimes();
+    const start = times[0] as string;
+    expect((await post("/showings/book", booking(start))).status).toBe(200);
+    const second = await post("/showings/book", booking(start, { email: "ben@example.com" }));
+    expect(second.status).toBe(409);
+    const text = await second.text();
+    expect(text).toContain("That time was just taken. Please choose another.");
+    expect(text).toContain("ben@example.com");
+    expect(text).not.toContain(`value="${start}"`);
+  });
+
+  it("refuses wrong fields with the inquiry form's messages, booking nothing", async () => {
+    const [before] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM showings");
+    const times = await detailTimes();
+    const res = await post(
+      "/showings/book",
+      booking(times[0] as string, { name: "", email: "not-an-address", people: "99" }),
+    );
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(text).toContain("Enter your name.");
+    expect(text).toContain("Enter a valid e-mail address.");
+    expect(text).toContain("Enter a number from 1 to 20, or leave it empty.");
+    const [after] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM showings");
+    expect(after?.n).toBe(before?.n);
+  });
+
+  it("opens 'Your showing' by its private link, asks 'Are you sure?', and cancels it", async () => {
+    const times = await detailTimes();
+    const start = new Date(times[0] as string);
+    const booked = await bookShowing(
+      t.db,
+      {
+        listing: { collection: "properties", id: ID, address: ADDRESS },
+        start,
+        end: new Date(start.getTime() + 30 * 60_000),
+        person: { name: "Cy", email: "cy@example.com", phone: "", moveIn: null, people: null },
+      },
+      { visitorsPerSlot: 1 },
+    );
+    if (!booked.ok) throw new Error("not booked");
+    const link = `/showings/manage?token=${booked.token}`;
+    const page = await fetch(`${t.base}${link}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+    const html = await page.text();
+    expect(html).toContain("Your showing");
+    expect(html).toContain(ADDRESS);
+    expect(html).toContain("Cancel showing");
+    expect((await fetch(`${t.base}/showings/manage?token=${"x".repeat(43)}`)).status).toBe(404);
+    const ask = await post(link, { intent: "ask" });
+    expect(await ask.text()).toContain("Are you sure?");
+    expect(await detailTimes()).not.toContain(start.toISOString());
+    const done = await post(link, { intent: "cancel" });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("Your showing is cancelled.");
+    // Free again at once; opening the link again says so.
+    expect(await detailTimes()).toContain(start.toISOString());
+    expect(await (await fetch(`${t.base}${link}`)).text()).toContain("Your showing is cancelled.");
+    const [told] = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM outbox WHERE kind = 'showing cancelled (staff)'",
+    );
+    expect(told?.n).toBe(1);
+  });
+
+  it("lists booked showings on 'Showings' for staff who read the inbox", async () => {
+    const viewer = await t.signIn("viewer@example.com", { role: "viewer" });
+    expect((await fetch(`${t.base}/admin/showings`, { headers: { cookie: viewer } })).status).toBe(
+      404,
+    );
+    const html = await (
+      await fetch(`${t.base}/admin/showings`, { headers: { cookie: manager } })
+    ).text();
+    expect(html).toContain("<h1>Showings</h1>");
+    expect(html).toContain("Next 7 days");
+    expect(html).toContain("ana@example.com");
+  });
+});
