@@ -98,5 +98,16 @@ describe("passkeys over HTTP", () => {
     const huge = await post("/auth/passkey/sign-in", { credential: "x".repeat(70_000) });
     expect(huge.status).toBe(413);
     expect(shapeless.headers.get("set-cookie")).toBeNull();
+    // None of these tried to sign anyone in: 'Activity' records nothing of them.
+    const form = await fetch(`${t.base}/auth/passkey/sign-in`, {
+      method: "POST",
+      body: "q=1",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: t.base },
+    });
+    expect(form.status).toBe(400);
+    const [events] = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM activity_events WHERE kind = 'sign-in refused'",
+    );
+    expect(events?.n).toBe(0);
   });
 });

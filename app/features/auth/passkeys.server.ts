@@ -287,8 +287,10 @@ export async function finishPasskeySignIn(
 ): Promise<PasskeySignIn> {
   const parsed = CredentialJson.safeParse(answer);
   const challenge = parsed.success ? challengeOf(parsed.data) : null;
+  // Not a passkey's answer at all (no credential, or not one of ours): no sign-in was tried,
+  // so 'Activity' records nothing (a refused request changes nothing).
+  if (!parsed.success || !challenge) return { ok: false, error: PASSKEY_MESSAGES.refused };
   const result = await db.transaction(async (tx) => {
-    if (!parsed.success || !challenge) return null;
     if (!(await takeChallenge(tx, challenge, "sign-in", now))) return null;
     const [key] = await tx.query<{
       id: string;
