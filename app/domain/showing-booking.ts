@@ -100,15 +100,19 @@ export function checkBooking(raw: Partial<Record<keyof BookingValues, unknown>>)
   const phone = values.phone.trim();
   const moveIn = values.moveIn.trim();
   const people = values.people.trim();
-  if (!name || CONTROL.test(name)) errors.name = SHOWING_ERRORS.name;
+  if (!name || CONTROL.test(name) || /[\r\n]/.test(name)) errors.name = SHOWING_ERRORS.name;
   else if (name.length > INQUIRY_LIMITS.name)
     errors.name = SHOWING_ERRORS.tooLong("name", INQUIRY_LIMITS.name);
   if (email.length > INQUIRY_LIMITS.email || !EMAIL_PATTERN.test(email))
     errors.email = SHOWING_ERRORS.email;
-  if (phone.length > INQUIRY_LIMITS.phone || CONTROL.test(phone))
+  if (phone.length > INQUIRY_LIMITS.phone || CONTROL.test(phone) || /[\r\n]/.test(phone))
     errors.phone = SHOWING_ERRORS.phone;
+  // A real date of this century or the next (the database refuses a year 0).
   const realDate =
-    DATE.test(moveIn) && new Date(`${moveIn}T00:00:00Z`).toISOString().slice(0, 10) === moveIn;
+    DATE.test(moveIn) &&
+    new Date(`${moveIn}T00:00:00Z`).toISOString().slice(0, 10) === moveIn &&
+    moveIn >= "2000-01-01" &&
+    moveIn <= "2199-12-31";
   if (moveIn && !realDate) errors.moveIn = SHOWING_ERRORS.moveIn;
   if (people && !(/^\d{1,2}$/.test(people) && Number(people) >= 1 && Number(people) <= 20))
     errors.people = SHOWING_ERRORS.people;

@@ -119,3 +119,22 @@ describe("showing slots", () => {
     expect(isTimeZone("../etc")).toBe(false);
   });
 });
+
+describe("a booking's fields", () => {
+  it("refuses a name or phone with a line break, and a move-in date the database cannot hold", async () => {
+    const { checkBooking } = await import("./showing-booking");
+    const check = checkBooking({
+      name: "Jo\n\nURGENT: pay at http://evil.example",
+      email: "jo@example.com",
+      phone: "1\r\nBcc: x",
+      moveIn: "0000-01-01",
+      start: "2026-12-01T15:00:00.000Z",
+    });
+    expect(check.errors).toEqual({
+      name: "Enter your name.",
+      phone: "Enter a phone number of at most 40 characters.",
+      moveIn: "Enter a date such as 2027-03-01, or leave it empty.",
+    });
+    expect(check.person).toBeNull();
+  });
+});

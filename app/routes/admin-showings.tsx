@@ -38,7 +38,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     }
     return new Date(Date.parse(`${date}T00:00:00Z`));
   };
-  const showings = await showingsBetween(context.db, dayStart(0), dayStart(8));
+  // A Leasing agent limited to 'Only these listings' sees those listings' showings alone.
+  const showings = await showingsBetween(context.db, dayStart(0), dayStart(8), viewer.listings);
   const tomorrow = dayStart(1).getTime();
   const rows = showings.map((s) => {
     const slot = slotOf(hours, s.start);

@@ -6,7 +6,7 @@ import { data, Form, Link, useLocation } from "react-router";
 import { SHOWING_LABELS } from "~/domain/showing-booking";
 import { shortDayLabel, timeLabel } from "~/domain/showing-slots";
 import { pageMeta } from "~/features/layout";
-import { cancelShowing, managedShowing } from "~/features/showings/index.server";
+import { cancelShowing, managedShowing, moveShowingTo } from "~/features/showings/index.server";
 import { isForm, readForm } from "~/shared/read-form.server";
 import type { Route } from "./+types/showings-manage";
 
@@ -41,7 +41,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent !== "cancel" && intent !== "move") {
     return data({ error: "The form could not be read." }, { status: 400 });
   }
-  const answer = await cancelShowing(context, tokenOf(request), moveTo);
+  const answer = moveTo
+    ? await moveShowingTo(context, tokenOf(request), moveTo)
+    : await cancelShowing(context, tokenOf(request));
   if (!answer.ok) return data({ error: answer.error }, { status: answer.status });
   return { done: answer.message };
 }

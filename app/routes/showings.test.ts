@@ -118,8 +118,14 @@ describe("showings", () => {
     const res = await post("/showings/book", booking(start));
     expect(res.status).toBe(200);
     expect(await res.text()).toMatch(/You&#x27;re booked for \w+day, \w+ \d+ at \d+:\d\d [AP]M\./);
-    const mail = await t.db.query<{ kind: string; to: string[]; body: string; calendar: string }>(
-      `SELECT kind, to_addresses AS "to", body, calendar FROM outbox
+    const mail = await t.db.query<{
+      kind: string;
+      to: string[];
+      replyTo: string;
+      body: string;
+      calendar: string;
+    }>(
+      `SELECT kind, to_addresses AS "to", reply_to AS "replyTo", body, calendar FROM outbox
        WHERE kind LIKE 'showing booked%' ORDER BY id`,
     );
     expect(mail.map((m) => m.kind)).toEqual(["showing booked", "showing booked (staff)"]);
@@ -133,6 +139,8 @@ describe("showings", () => {
     expect(renter?.calendar).toContain("DTSTART;TZID=America/New_York:");
     expect(renter?.calendar).toContain(`LOCATION:${ADDRESS}`);
     expect(mail[1]?.body).toContain("Ana Renter");
+    // Staff's copy answers the renter, so 'Erase this person' takes it too.
+    expect(mail[1]?.replyTo).toBe("ana@example.com");
     // Taken now: the detail page no longer offers it.
     expect(await detailTimes()).not.toContain(start);
   });
@@ -202,6 +210,48 @@ describe("showings", () => {
       "SELECT count(*)::int AS n FROM outbox WHERE kind = 'showing cancelled (staff)'",
     );
     expect(told?.n).toBe(1);
+  });
+
+  it("moves a showing to another time once; the spent link moves nothing more", async () => {
+    const times = await detailTimes();
+    const start = new Date(times[0] as string);
+    const booked = await bookShowing(
+      t.db,
+      {
+        listing: { collection: "properties", id: ID, address: ADDRESS },
+        start,
+        end: new Date(start.getTime() + 30 * 60_000),
+        person: { name: "Dee", email: "dee@example.com", phone: "", moveIn: null, people: null },
+      },
+      { visitorsPerSlot: 1 },
+    );
+    if (!booked.ok) throw new Error("not booked");
+    const link = `/showings/manage?token=${booked.token}`;
+    const page = await (await fetch(`${t.base}${link}`)).text();
+    expect(page).toContain("Choose another time");
+    const to = times[1] as string;
+    const moved = await post(link, { intent: "move", start: to });
+    expect(moved.status).toBe(200);
+    expect(await moved.text()).toMatch(/You&#x27;re booked for \w+day, \w+ \d+ at/);
+    const now = await detailTimes();
+    expect(now).toContain(start.toISOString());
+    expect(now).not.toContain(to);
+    const again = await post(link, { intent: "move", start: times[2] as string });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("This showing cannot be changed any more.");
+  });
+
+  it("shows a Leasing agent limited to other listings none of these showings", async () => {
+    const limited = await t.signIn("limited@example.com", { role: "leasing-agent" });
+    await t.db.query(
+      "INSERT INTO staff_listings (email, collection, listing_id) VALUES ($1, 'properties', 'elsewhere')",
+      ["limited@example.com"],
+    );
+    const html = await (
+      await fetch(`${t.base}/admin/showings`, { headers: { cookie: limited } })
+    ).text();
+    expect(html).toContain("<h1>Showings</h1>");
+    expect(html).not.toContain("ana@example.com");
   });
 
   it("lists booked showings on 'Showings' for staff who read the inbox", async () => {

@@ -34,10 +34,12 @@ CREATE INDEX showings_by_start ON showings (starts_at);
 CREATE INDEX showings_email ON showings (lower(email));
 
 -- The detail pages show the free times: a change of the hours or of any booking drops every
--- instance's kept pages (server/page-cache.ts), as a change of the site settings does.
+-- instance's kept pages (server/page-cache.ts), as a change of the site settings does. Per row,
+-- so that a statement that changes nothing (a link cancelled twice, a purge with nothing to
+-- purge) drops nothing; PostgreSQL sends one notification per transaction however many rows.
 CREATE TRIGGER showing_hours_changed
 AFTER INSERT OR UPDATE OR DELETE ON showing_hours
-FOR EACH STATEMENT EXECUTE FUNCTION notify_site_change();
+FOR EACH ROW EXECUTE FUNCTION notify_site_change();
 CREATE TRIGGER showings_changed
 AFTER INSERT OR UPDATE OR DELETE ON showings
-FOR EACH STATEMENT EXECUTE FUNCTION notify_site_change();
+FOR EACH ROW EXECUTE FUNCTION notify_site_change();

@@ -26,15 +26,18 @@ import { linkCollector } from "~/features/applications/index.server";
 import { getListing } from "~/features/listings/index.server";
 import { enqueueMail } from "~/features/mail/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
+import type { Queryable } from "~/shared/db.server";
 import { log } from "~/shared/logger.server";
 import { getShowingHours } from "./hours.server";
 import { showingInvitation } from "./invitation.server";
 import { scheduleSectionHtml } from "./schedule-section.server";
-import { bookShowing, freeSlots, type ShowingListing } from "./showings.server";
+import { bookShowing, freeSlots, type Showing, type ShowingListing } from "./showings.server";
 
 /** Whether a stored listing takes bookings: a property only while available. */
-export const takesBookings = (listing: { currently_available?: boolean | null }) =>
-  listing.currently_available !== false;
+export const takesBookings = (listing: {
+  collection: Collection;
+  currently_available?: boolean | null;
+}) => listing.collection !== "properties" || listing.currently_available === true;
 
 /**
  * 'Schedule a showing' for a detail page: the listing and its free times, or null when it takes
@@ -166,58 +169,7 @@ export async function submitBooking(
     context.db,
     { listing, start, end: slot.end, person: check.person },
     hours,
-    async (tx, showing, token) => {
-      const day = longDayLabel(slot.date);
-      const time = timeLabel(slot.time);
-      const links = linkCollector();
-      const key = context.applications.key;
-      const manageUrl = `${context.env.publicUrl}/showings/manage?token=${token}`;
-      // The link is sealed in the outbox when the site has its data key (docs/decisions/0074).
-      const manage = key ? links.add(manageUrl) : manageUrl;
-      const ref = `showing:${showing.id}`;
-      await enqueueMail(tx, {
-        kind: "showing booked",
-        ref,
-        to: [showing.email],
-        replyTo: site.office.email,
-        subject: `Your showing: ${listing.address}`,
-        // To an address nobody has confirmed: the company's words only (docs/behaviour.md §33).
-        body: [
-          "Hello,",
-          "",
-          `${bookedText(day, time)}`,
-          `Where: ${listing.address}`,
-          "",
-          `${SHOWING_LABELS.manage}: ${manage}`,
-          "",
-          "The invitation is attached: open it to add the showing to your calendar.",
-          "",
-          site.name,
-          `${site.office.phone} · ${site.office.email}`,
-        ].join("\n"),
-        calendar: invitationFor(showing.id, slot, hours, listing, site),
-        unconfirmed: context.env.mail.unconfirmed,
-        sealedLinks: key ? links.sealed(key, ref) : null,
-      });
-      await enqueueMail(tx, {
-        kind: "showing booked (staff)",
-        ref,
-        to: context.env.leads.notify.length ? context.env.leads.notify : [site.office.email],
-        subject: `Showing booked: ${listing.address}, ${day} at ${time}`,
-        body: [
-          `${showing.name} booked a showing of ${listing.address}.`,
-          `When: ${day} at ${time}`,
-          `E-mail: ${showing.email}`,
-          showing.phone ? `Phone: ${showing.phone}` : null,
-          showing.moveIn ? `Move-in date: ${showing.moveIn}` : null,
-          showing.people ? `People who will live here: ${showing.people}` : null,
-          "",
-          `${context.env.publicUrl}/admin/showings`,
-        ]
-          .filter((line) => line !== null)
-          .join("\n"),
-      });
-    },
+    (tx, showing, token) => bookedMail(context, tx, showing, token, hours, site),
   );
   if (!result.ok) return refuse(409, { start: SHOWING_LABELS.taken });
   log().info({ event: "showing booked", showingId: result.showing.id }, "showing booked");
@@ -247,5 +199,74 @@ export function invitationFor(
     officeEmail: site.office.email,
     officePhone: site.office.phone,
     method,
+  });
+}
+
+/**
+ * The e-mails of a booked showing, in its transaction: the renter's, in the company's words only
+ * (the address was typed by the sender; docs/behaviour.md §33), with the private link and the
+ * invitation; and staff's, with the renter's details (reply-to the renter, so that 'Erase this
+ * person' takes it with the rest).
+ */
+export async function bookedMail(
+  context: Pick<AppLoadContext, "env" | "applications">,
+  tx: Queryable,
+  showing: Showing,
+  token: string,
+  hours: ShowingHours,
+  site: { name: string; office: { email: string; phone: string } },
+  heading = "booked",
+) {
+  const { listing } = showing;
+  const slot = { ...slotOf(hours, showing.start), end: showing.end };
+  const day = longDayLabel(slot.date);
+  const time = timeLabel(slot.time);
+  const links = linkCollector();
+  const key = context.applications.key;
+  const manageUrl = `${context.env.publicUrl}/showings/manage?token=${token}`;
+  // The link is sealed in the outbox when the site has its data key (docs/decisions/0074).
+  const manage = key ? links.add(manageUrl) : manageUrl;
+  const ref = `showing:${showing.id}`;
+  await enqueueMail(tx, {
+    kind: "showing booked",
+    ref,
+    to: [showing.email],
+    replyTo: site.office.email,
+    subject: `Your showing: ${listing.address}`,
+    body: [
+      "Hello,",
+      "",
+      bookedText(day, time),
+      `Where: ${listing.address}`,
+      "",
+      `${SHOWING_LABELS.manage}: ${manage}`,
+      "",
+      "The invitation is attached: open it to add the showing to your calendar.",
+      "",
+      site.name,
+      `${site.office.phone} · ${site.office.email}`,
+    ].join("\n"),
+    calendar: invitationFor(showing.id, slot, hours, listing, site),
+    unconfirmed: context.env.mail.unconfirmed,
+    sealedLinks: key ? links.sealed(key, ref) : null,
+  });
+  await enqueueMail(tx, {
+    kind: "showing booked (staff)",
+    ref,
+    to: context.env.leads.notify.length ? context.env.leads.notify : [site.office.email],
+    replyTo: showing.email,
+    subject: `Showing ${heading}: ${listing.address}, ${day} at ${time}`,
+    body: [
+      `${showing.name} ${heading === "booked" ? "booked a showing" : "moved their showing"} of ${listing.address}.`,
+      `When: ${day} at ${time}`,
+      `E-mail: ${showing.email}`,
+      showing.phone ? `Phone: ${showing.phone}` : null,
+      showing.moveIn ? `Move-in date: ${showing.moveIn}` : null,
+      showing.people ? `People who will live here: ${showing.people}` : null,
+      "",
+      `${context.env.publicUrl}/admin/showings`,
+    ]
+      .filter((line) => line !== null)
+      .join("\n"),
   });
 }

@@ -9,5 +9,10 @@ export {
   hoursValues,
   saveShowingHours,
 } from "./hours.server";
-export { cancelShowing, type ManagedShowing, managedShowing } from "./manage.server";
+export {
+  cancelShowing,
+  type ManagedShowing,
+  managedShowing,
+  moveShowingTo,
+} from "./manage.server";
 export { bookShowing, type Showing, showingsBetween } from "./showings.server";

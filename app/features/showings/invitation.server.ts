@@ -6,23 +6,26 @@ import { localParts } from "~/domain/showing-slots";
 
 /** Text escaped for an iCalendar TEXT value (RFC 5545 §3.3.11). */
 const escapeText = (text: string) =>
-  text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, "\\n");
+  text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, "\\n");
 
-/** Lines folded at 75 octets (RFC 5545 §3.1). */
+/** Lines folded at 75 octets (RFC 5545 §3.1), never inside a character. */
 function fold(line: string): string {
-  const bytes = Buffer.from(line, "utf8");
-  if (bytes.length <= 75) return line;
   const parts: string[] = [];
-  let rest = line;
+  let part = "";
+  let bytes = 0;
   let limit = 75;
-  while (Buffer.byteLength(rest, "utf8") > limit) {
-    let cut = limit;
-    while (Buffer.byteLength(rest.slice(0, cut), "utf8") > limit) cut--;
-    parts.push(rest.slice(0, cut));
-    rest = rest.slice(cut);
-    limit = 74;
+  for (const char of line) {
+    const size = Buffer.byteLength(char, "utf8");
+    if (bytes + size > limit) {
+      parts.push(part);
+      part = "";
+      bytes = 0;
+      limit = 74; // a continuation line starts with a space
+    }
+    part += char;
+    bytes += size;
   }
-  parts.push(rest);
+  parts.push(part);
   return parts.join("\r\n ");
 }
 
@@ -82,7 +85,9 @@ export function showingInvitation(input: {
     `SEQUENCE:${input.sequence}`,
     `DTSTAMP:${utcStamp(input.now ?? new Date())}`,
     `DTSTART;TZID=${zone}:${localStamp(input.start, zone)}`,
-    `DTEND;TZID=${zone}:${localStamp(input.end, zone)}`,
+    // A duration, not a local end: on the night clocks go back, 01:30 EDT plus 30 minutes is
+    // 01:00 EST, which a local DTEND under one fixed offset would put before the start.
+    `DURATION:PT${Math.max(1, Math.round((input.end.getTime() - input.start.getTime()) / 60_000))}M`,
     `SUMMARY:${escapeText(`Showing: ${input.address}`)}`,
     `LOCATION:${escapeText(input.address)}`,
     `DESCRIPTION:${escapeText(

@@ -3,8 +3,9 @@
 // told), and the move to another time (the new time is booked first, so a time taken meanwhile
 // leaves the showing as it was).
 import type { AppLoadContext } from "react-router";
+import { tooManyFromNetwork } from "~/domain/inquiry";
 import { listingPath } from "~/domain/listing-kinds";
-import { type OfferedTime, SHOWING_LABELS } from "~/domain/showing-booking";
+import { bookedText, type OfferedTime, SHOWING_LABELS } from "~/domain/showing-booking";
 import {
   isOfferedStart,
   longDayLabel,
@@ -12,13 +13,20 @@ import {
   slotOf,
   timeLabel,
 } from "~/domain/showing-slots";
+import { getListing } from "~/features/listings/index.server";
 import { enqueueMail } from "~/features/mail/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
 import type { Queryable } from "~/shared/db.server";
 import { log } from "~/shared/logger.server";
-import { invitationFor, offered, submitBooking } from "./book.server";
+import { bookedMail, invitationFor, offered, takesBookings } from "./book.server";
 import { getShowingHours } from "./hours.server";
-import { cancelByToken, freeSlots, type Showing, showingByToken } from "./showings.server";
+import {
+  cancelByToken,
+  freeSlots,
+  moveShowing,
+  type Showing,
+  showingByToken,
+} from "./showings.server";
 
 export interface ManagedShowing {
   address: string;
@@ -46,11 +54,15 @@ export async function managedShowing(
   const open =
     (showing.status === "booked" || showing.status === "confirmed") &&
     showing.start.getTime() > now.getTime();
-  const times = open
-    ? (await freeSlots(context.db, hours, showing.listing, now))
-        .filter((s) => s.start.getTime() !== showing.start.getTime())
-        .map(offered)
-    : [];
+  const listing = open
+    ? await getListing(context.db, showing.listing.collection, showing.listing.id)
+    : null;
+  const times =
+    listing && takesBookings(listing)
+      ? (await freeSlots(context.db, hours, showing.listing, now))
+          .filter((s) => s.start.getTime() !== showing.start.getTime())
+          .map(offered)
+      : [];
   return {
     address: showing.listing.address,
     href: listingPath(showing.listing.collection, showing.listing.id),
@@ -62,16 +74,20 @@ export async function managedShowing(
   };
 }
 
-/** Tells the renter and staff of a cancelled showing, in the cancelling transaction. */
+/**
+ * Tells the renter (the invitation withdrawn) and staff (reply-to the renter) of a showing
+ * cancelled or moved, in that transaction. Only staff hear of a move's old time: the renter's
+ * new booking e-mail says the rest.
+ */
 async function cancelledMail(
-  context: Pick<AppLoadContext, "db" | "env">,
+  context: Pick<AppLoadContext, "env">,
   tx: Queryable,
   showing: Showing,
   hours: ShowingHours,
-  byRenter: boolean,
+  why: "cancelled" | "moved",
 ) {
   const site = await getSiteContent(tx);
-  const slot = slotOf(hours, showing.start);
+  const slot = { ...slotOf(hours, showing.start), end: showing.end };
   const when = `${longDayLabel(slot.date)} at ${timeLabel(slot.time)}`;
   const ref = `showing:${showing.id}`;
   await enqueueMail(tx, {
@@ -79,11 +95,13 @@ async function cancelledMail(
     ref,
     to: [showing.email],
     replyTo: site.office.email,
-    subject: `Showing cancelled: ${showing.listing.address}`,
+    subject: `Showing ${why === "moved" ? "moved" : "cancelled"}: ${showing.listing.address}`,
     body: [
       "Hello,",
       "",
-      `${SHOWING_LABELS.cancelled} (${showing.listing.address}, ${when})`,
+      why === "moved"
+        ? `Your showing of ${showing.listing.address} on ${when} was moved: this time is taken off your calendar.`
+        : `${SHOWING_LABELS.cancelled} It was ${showing.listing.address}, ${when}.`,
       "",
       site.name,
       `${site.office.phone} · ${site.office.email}`,
@@ -91,12 +109,14 @@ async function cancelledMail(
     calendar: invitationFor(showing.id, slot, hours, showing.listing, site, "CANCEL"),
     unconfirmed: context.env.mail.unconfirmed,
   });
+  if (why === "moved") return;
   await enqueueMail(tx, {
     kind: "showing cancelled (staff)",
     ref,
     to: context.env.leads.notify.length ? context.env.leads.notify : [site.office.email],
+    replyTo: showing.email,
     subject: `Showing cancelled: ${showing.listing.address}, ${when}`,
-    body: `${showing.name} (${showing.email}) ${byRenter ? "cancelled" : "had"} the showing of ${showing.listing.address} on ${when}.`,
+    body: `${showing.name} (${showing.email}) cancelled the showing of ${showing.listing.address} on ${when}.`,
   });
 }
 
@@ -104,47 +124,62 @@ export type ManageAnswer =
   | { ok: true; message: string }
   | { ok: false; status: number; error: string };
 
+const GONE = "This showing cannot be changed any more.";
+
+/** 'Cancel showing' from the private link. Cancelling twice answers the same. */
+export async function cancelShowing(context: AppLoadContext, token: string): Promise<ManageAnswer> {
+  const hours = await getShowingHours(context.db);
+  const cancelled = await cancelByToken(context.db, token, (tx, s) =>
+    cancelledMail(context, tx, s, hours, "cancelled"),
+  );
+  if (cancelled) {
+    log().info({ event: "showing cancelled", showingId: cancelled.id }, "showing cancelled");
+  } else if (!(await showingByToken(context.db, token))) {
+    return { ok: false, status: 404, error: GONE };
+  }
+  return { ok: true, message: SHOWING_LABELS.cancelled };
+}
+
 /**
- * 'Cancel showing' from the private link, or 'Choose another time' (`moveTo`: the new time is
- * booked for the same person, then the old one cancelled).
+ * 'Choose another time': the new time must be offered, free and at a listing that still takes
+ * bookings; the move is one transaction (showings.server.ts, moveShowing). The renter gets the
+ * new booking's e-mail and the old invitation withdrawn; staff are told.
  */
-export async function cancelShowing(
+export async function moveShowingTo(
   context: AppLoadContext,
   token: string,
-  moveTo: Date | null = null,
+  start: Date,
   now = new Date(),
 ): Promise<ManageAnswer> {
   const showing = await showingByToken(context.db, token);
-  if (!showing) return { ok: false, status: 404, error: "This link is not valid any more." };
+  if (!showing) return { ok: false, status: 404, error: GONE };
   const hours = await getShowingHours(context.db);
-  if (moveTo) {
-    if (!isOfferedStart(hours, now, moveTo)) {
-      return { ok: false, status: 409, error: SHOWING_LABELS.taken };
-    }
-    const form = new FormData();
-    form.set("listing", `${showing.listing.collection}/${showing.listing.id}`);
-    form.set("start", moveTo.toISOString());
-    for (const [k, v] of Object.entries({
-      name: showing.name,
-      email: showing.email,
-      phone: showing.phone,
-      moveIn: showing.moveIn ?? "",
-      people: showing.people === null ? "" : String(showing.people),
-      elapsed: String(Number.MAX_SAFE_INTEGER),
-    }))
-      form.set(k, v);
-    const booked = await submitBooking(context, form, now);
-    if (!booked.ok) {
-      return { ok: false, status: booked.status, error: SHOWING_LABELS.taken };
-    }
-    await cancelByToken(context.db, token);
-    log().info({ event: "showing moved", showingId: showing.id }, "showing moved");
-    return { ok: true, message: booked.message };
+  const listing = await getListing(context.db, showing.listing.collection, showing.listing.id);
+  if (!listing || !takesBookings(listing)) return { ok: false, status: 409, error: GONE };
+  if (!isOfferedStart(hours, now, start)) {
+    return { ok: false, status: 409, error: SHOWING_LABELS.taken };
   }
-  const cancelled = await cancelByToken(context.db, token, (tx, s) =>
-    cancelledMail(context, tx, s, hours, true),
+  const wait = (await context.limit?.("showing")) ?? 0;
+  if (wait > 0) return { ok: false, status: 429, error: tooManyFromNetwork("bookings", wait) };
+  const site = await getSiteContent(context.db);
+  const end = new Date(start.getTime() + hours.slotMinutes * 60_000);
+  const moved = await moveShowing(
+    context.db,
+    token,
+    { start, end },
+    hours,
+    now,
+    async (tx, from, to, newToken) => {
+      await cancelledMail(context, tx, from, hours, "moved");
+      await bookedMail(context, tx, to, newToken, hours, site, "moved");
+    },
   );
-  if (!cancelled) return { ok: true, message: SHOWING_LABELS.cancelled };
-  log().info({ event: "showing cancelled", showingId: cancelled.id }, "showing cancelled");
-  return { ok: true, message: SHOWING_LABELS.cancelled };
+  if (!moved.ok) {
+    return moved.reason === "gone"
+      ? { ok: false, status: 409, error: GONE }
+      : { ok: false, status: 409, error: SHOWING_LABELS.taken };
+  }
+  log().info({ event: "showing moved", showingId: moved.to.id }, "showing moved");
+  const slot = slotOf(hours, start);
+  return { ok: true, message: bookedText(longDayLabel(slot.date), timeLabel(slot.time)) };
 }

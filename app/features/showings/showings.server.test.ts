@@ -11,6 +11,7 @@ import {
   cancelByToken,
   eraseShowingsOf,
   freeSlots,
+  moveShowing,
   type ShowingListing,
   showingByToken,
 } from "./showings.server";
@@ -82,6 +83,54 @@ describe.each(dbTargets)("showings on $name", (target) => {
     expect(await cancelByToken(db, booked.token)).toBeNull();
     const again = await bookShowing(db, { listing, start, end, person: person(2) }, hours(1));
     expect(again.ok).toBe(true);
+  });
+
+  it("holds a slot to a lowered 'Visitors per slot' although seats above it are held", async () => {
+    const book = (n: number, cap: number) =>
+      bookShowing(db, { listing, start, end, person: person(n) }, hours(cap));
+    const first = await book(1, 3);
+    expect((await book(2, 3)).ok).toBe(true);
+    expect((await book(3, 3)).ok).toBe(true);
+    if (!first.ok) throw new Error("not booked");
+    await cancelByToken(db, first.token);
+    // Seat 1 is free, but two live bookings already fill a slot of 1 (or 2).
+    expect(await book(4, 1)).toEqual({ ok: false, reason: "taken" });
+    expect(await book(4, 2)).toEqual({ ok: false, reason: "taken" });
+    expect((await book(4, 3)).ok).toBe(true);
+  });
+
+  it("moves a live showing in one step; a cancelled, past or twice-used link moves nothing", async () => {
+    const now = new Date("2026-11-30T12:00:00Z");
+    const later = {
+      start: new Date("2026-12-01T16:00:00Z"),
+      end: new Date("2026-12-01T16:30:00Z"),
+    };
+    const booked = await bookShowing(db, { listing, start, end, person: person(1) }, hours(1));
+    if (!booked.ok) throw new Error("not booked");
+    // Two moves at once (a double click): one moves it, the other finds it gone.
+    const [a, b] = await Promise.all([
+      moveShowing(db, booked.token, later, hours(1), now),
+      moveShowing(db, booked.token, later, hours(1), now),
+    ]);
+    expect([a.ok, b.ok].sort()).toEqual([false, true]);
+    const rows = await db.query<{ status: string; start: Date }>(
+      "SELECT status, starts_at AS start FROM showings ORDER BY id",
+    );
+    expect(rows.map((r) => [r.status, new Date(r.start).toISOString()])).toEqual([
+      ["cancelled", start.toISOString()],
+      ["booked", later.start.toISOString()],
+    ]);
+    // The old link is spent; the new one works, but not once the showing has begun.
+    expect(await moveShowing(db, booked.token, later, hours(1), now)).toEqual({
+      ok: false,
+      reason: "gone",
+    });
+    const moved = a.ok ? a : b.ok ? b : null;
+    if (!moved) throw new Error("not moved");
+    const afterStart = new Date("2026-12-01T16:05:00Z");
+    expect((await moveShowing(db, moved.token, { start, end }, hours(1), afterStart)).ok).toBe(
+      false,
+    );
   });
 
   it("erases a person's showings, whatever the case of their address", async () => {

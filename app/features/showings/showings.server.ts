@@ -4,6 +4,7 @@
 // instances), the private 'Change or cancel' link, and erasure.
 import { createHash, randomBytes } from "node:crypto";
 import type { Collection } from "~/domain/listing-kinds";
+import { type ListingScope, withinScope } from "~/domain/listing-scope";
 import { type ShowingHours, type Slot, showingSlots } from "~/domain/showing-slots";
 import type { Db, Queryable } from "~/shared/db.server";
 
@@ -35,7 +36,7 @@ export interface Showing extends ShowingPerson {
 }
 
 export const tokenHash = (token: string) => createHash("sha256").update(token).digest();
-const newToken = () => randomBytes(32).toString("base64url");
+const makeToken = () => randomBytes(32).toString("base64url");
 
 /** How many live bookings each start of a listing has, from `from` on. */
 async function seatsTaken(
@@ -78,46 +79,109 @@ export async function bookShowing(
   hours: Pick<ShowingHours, "visitorsPerSlot">,
   within?: (tx: Queryable, showing: Showing, token: string) => Promise<void>,
 ): Promise<BookingResult> {
-  const token = newToken();
+  return db.transaction((tx) => takeSeat(tx, input, hours, makeToken(), within));
+}
+
+/**
+ * The lowest free seat of the slot for a person, in the caller's transaction: "taken" when the
+ * live bookings already fill 'Visitors per slot' (also after it was lowered, when seats above it
+ * are still held) or every seat is held.
+ */
+async function takeSeat(
+  tx: Queryable,
+  input: { listing: ShowingListing; start: Date; end: Date; person: ShowingPerson },
+  hours: Pick<ShowingHours, "visitorsPerSlot">,
+  token: string,
+  within?: (tx: Queryable, showing: Showing, token: string) => Promise<void>,
+): Promise<BookingResult> {
   const { listing, person } = input;
+  const [held] = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM showings
+     WHERE collection = $1 AND listing_id = $2 AND starts_at = $3
+       AND status IN ('booked', 'confirmed')`,
+    [listing.collection, listing.id, input.start],
+  );
+  if ((held?.n ?? 0) >= hours.visitorsPerSlot) return { ok: false, reason: "taken" };
+  // Each seat in turn: a seat another booking took meanwhile (committed or not) makes the
+  // insert do nothing once that booking commits, and the next seat is tried.
+  for (let seat = 1; seat <= hours.visitorsPerSlot; seat++) {
+    const [row] = await tx.query<{ id: number }>(
+      `INSERT INTO showings (collection, listing_id, listing_address, starts_at, ends_at, seat,
+         name, email, phone, move_in, people, token_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT DO NOTHING
+       RETURNING id::int AS id`,
+      [
+        listing.collection,
+        listing.id,
+        listing.address,
+        input.start,
+        input.end,
+        seat,
+        person.name,
+        person.email,
+        person.phone,
+        person.moveIn,
+        person.people,
+        tokenHash(token),
+      ],
+    );
+    if (!row) continue;
+    const showing: Showing = {
+      id: row.id,
+      listing,
+      start: input.start,
+      end: input.end,
+      status: "booked",
+      ...person,
+    };
+    await within?.(tx, showing, token);
+    return { ok: true, showing, token };
+  }
+  return { ok: false, reason: "taken" };
+}
+
+export type MoveResult =
+  | { ok: true; from: Showing; to: Showing; token: string }
+  | { ok: false; reason: "gone" | "taken" };
+
+/**
+ * 'Choose another time': in one transaction, the showing the link opens (still live and ahead,
+ * locked), a seat at the new time for the same person, then the old one cancelled. A link
+ * cancelled, past or moved meanwhile ("gone"), or a time taken meanwhile, changes nothing.
+ */
+export async function moveShowing(
+  db: Db,
+  token: string,
+  to: { start: Date; end: Date },
+  hours: Pick<ShowingHours, "visitorsPerSlot">,
+  now: Date,
+  within?: (tx: Queryable, from: Showing, to: Showing, token: string) => Promise<void>,
+): Promise<MoveResult> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { ok: false, reason: "gone" };
   return db.transaction(async (tx) => {
-    // Each seat in turn: a seat another booking took meanwhile (committed or not) makes the
-    // insert do nothing once that booking commits, and the next seat is tried.
-    for (let seat = 1; seat <= hours.visitorsPerSlot; seat++) {
-      const [row] = await tx.query<{ id: number }>(
-        `INSERT INTO showings (collection, listing_id, listing_address, starts_at, ends_at, seat,
-           name, email, phone, move_in, people, token_hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-         ON CONFLICT DO NOTHING
-         RETURNING id::int AS id`,
-        [
-          listing.collection,
-          listing.id,
-          listing.address,
-          input.start,
-          input.end,
-          seat,
-          person.name,
-          person.email,
-          person.phone,
-          person.moveIn,
-          person.people,
-          tokenHash(token),
-        ],
-      );
-      if (!row) continue;
-      const showing: Showing = {
-        id: row.id,
-        listing,
-        start: input.start,
-        end: input.end,
-        status: "booked",
-        ...person,
-      };
-      await within?.(tx, showing, token);
-      return { ok: true, showing, token };
-    }
-    return { ok: false, reason: "taken" };
+    const [row] = await tx.query<ShowingRow>(
+      `SELECT ${SHOWING_COLUMNS} FROM showings
+       WHERE token_hash = $1 AND status IN ('booked', 'confirmed') AND starts_at > $2
+       FOR UPDATE`,
+      [tokenHash(token), now],
+    );
+    if (!row) return { ok: false, reason: "gone" } as const;
+    const from = toShowing(row);
+    const { name, email, phone, moveIn, people } = from;
+    const newToken = makeToken();
+    const booked = await takeSeat(
+      tx,
+      { listing: from.listing, ...to, person: { name, email, phone, moveIn, people } },
+      hours,
+      newToken,
+    );
+    if (!booked.ok) return booked;
+    await tx.query("UPDATE showings SET status = 'cancelled', status_at = now() WHERE id = $1", [
+      from.id,
+    ]);
+    await within?.(tx, from, booked.showing, newToken);
+    return { ok: true, from, to: booked.showing, token: newToken } as const;
   });
 }
 
@@ -187,12 +251,23 @@ export async function cancelByToken(
   });
 }
 
-/** Live and past showings from `from` to `to`, in time order (the staff's agenda). */
-export async function showingsBetween(db: Queryable, from: Date, to: Date): Promise<Showing[]> {
+/**
+ * Showings from `from` to `to`, in time order (the staff's agenda): of the listings in `scope`
+ * only, for a Leasing agent limited to 'Only these listings'.
+ */
+export async function showingsBetween(
+  db: Queryable,
+  from: Date,
+  to: Date,
+  scope: ListingScope = null,
+): Promise<Showing[]> {
+  const params: unknown[] = [from, to];
+  const within = withinScope(scope, params);
   const rows = await db.query<ShowingRow>(
     `SELECT ${SHOWING_COLUMNS} FROM showings WHERE starts_at >= $1 AND starts_at < $2
+       AND ${within}
      ORDER BY starts_at, id`,
-    [from, to],
+    params,
   );
   return rows.map(toShowing);
 }
