@@ -155,24 +155,26 @@ export function groupDigits(n: number): string {
   return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
+/** The months' names, January first. */
+export const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
 /** A date YYYY-MM-DD as 'March 1, 2027' (UTC, no Intl). */
 export function longDate(iso: string): string {
-  const months = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-  ];
   const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
-  return `${months[m - 1] ?? ""} ${d}, ${y}`;
+  return `${MONTHS[m - 1] ?? ""} ${d}, ${y}`;
 }
 
 /** The 'Details' list of a detail page: label and text of each fact the listing has. */

@@ -1,7 +1,9 @@
 // Booking a showing on a listing (docs/behaviour.md §33): the labels and messages (the issue's,
 // character for character) and the check of what the form sends. Name, e-mail and phone are
 // checked as the inquiry form checks them, with its messages.
+
 import { INQUIRY_ERRORS, INQUIRY_LABELS, INQUIRY_LIMITS } from "./inquiry";
+import { isIsoDate } from "./listing-facts";
 import { CONTROL, EMAIL_PATTERN } from "./text-checks";
 
 export const SHOWING_LABELS = {
@@ -81,7 +83,6 @@ export interface BookingCheck {
 }
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Checks a booking's fields; every refused field gets its message, values kept as typed. */
 export function checkBooking(raw: Partial<Record<keyof BookingValues, unknown>>): BookingCheck {
@@ -108,11 +109,7 @@ export function checkBooking(raw: Partial<Record<keyof BookingValues, unknown>>)
   if (phone.length > INQUIRY_LIMITS.phone || CONTROL.test(phone) || /[\r\n]/.test(phone))
     errors.phone = SHOWING_ERRORS.phone;
   // A real date of this century or the next (the database refuses a year 0).
-  const realDate =
-    DATE.test(moveIn) &&
-    new Date(`${moveIn}T00:00:00Z`).toISOString().slice(0, 10) === moveIn &&
-    moveIn >= "2000-01-01" &&
-    moveIn <= "2199-12-31";
+  const realDate = isIsoDate(moveIn) && moveIn >= "2000-01-01" && moveIn <= "2199-12-31";
   if (moveIn && !realDate) errors.moveIn = SHOWING_ERRORS.moveIn;
   if (people && !(/^\d{1,2}$/.test(people) && Number(people) >= 1 && Number(people) <= 20))
     errors.people = SHOWING_ERRORS.people;

@@ -4,6 +4,8 @@
 // saving (a local time that does not exist that day is skipped; one that occurs twice is
 // offered once, at its first occurrence). Server-side: it uses Intl's time zones.
 
+import { MONTHS } from "./listing-facts";
+
 export const WEEKDAYS = [
   "Monday",
   "Tuesday",
@@ -110,8 +112,8 @@ export function localParts(instant: Date, timeZone: string) {
   return { date, minutes: hour * 60 + minute, weekday: weekdayOf(date) };
 }
 
-/** Minutes the zone is ahead of UTC at an instant. */
-function offsetMinutes(instant: number, timeZone: string): number {
+/** Minutes the zone is ahead of UTC at an instant (ms since the epoch). */
+export function offsetMinutes(instant: number, timeZone: string): number {
   const { date, minutes } = localParts(new Date(instant), timeZone);
   const asUtc = Date.parse(`${date}T00:00:00Z`) + minutes * 60_000;
   return Math.round((asUtc - Math.floor(instant / 60_000) * 60_000) / 60_000);
@@ -134,7 +136,8 @@ export function zonedInstant(date: string, minutes: number, timeZone: string): D
   return candidates.length > 0 ? new Date(candidates[0] as number) : null;
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
+/** Two digits: 9 → '09'. */
+export const pad = (n: number) => String(n).padStart(2, "0");
 
 /** 'HH:MM' → minutes after midnight; null for anything else. */
 export function clockMinutes(text: string): number | null {
@@ -191,25 +194,10 @@ export function isOfferedStart(hours: ShowingHours, now: Date, start: Date): boo
   return showingSlots(hours, now).some((s) => s.start.getTime() === start.getTime());
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 function dayParts(date: string) {
   const [, month = 1, day = 1] = date.split("-").map(Number);
   const weekday = weekdayOf(date);
-  return { weekday, month: MONTHS[month - 1] as string, day };
+  return { weekday, month: MONTHS[month - 1] ?? "", day };
 }
 
 /** 'Tue, Dec 1': a day among the choices. */

@@ -79,6 +79,28 @@ describe("showings", () => {
     ...more,
   });
 
+  /** A showing booked straight in the database (its e-mail holds the link sealed): its link. */
+  const bookedLink = async (name: string, start: Date) => {
+    const booked = await bookShowing(
+      t.db,
+      {
+        listing: { collection: "properties", id: ID, address: ADDRESS },
+        start,
+        end: new Date(start.getTime() + 30 * 60_000),
+        person: {
+          name,
+          email: `${name.toLowerCase()}@example.com`,
+          phone: "",
+          moveIn: null,
+          people: null,
+        },
+      },
+      { visitorsPerSlot: 1 },
+    );
+    if (!booked.ok) throw new Error("not booked");
+    return `/showings/manage?token=${booked.token}`;
+  };
+
   it("offers no times until 'Showing hours' has an open day", async () => {
     const html = await (await fetch(`${t.base}/properties/${ID}`)).text();
     expect(html).not.toContain("Schedule a showing");
@@ -176,18 +198,7 @@ describe("showings", () => {
   it("opens 'Your showing' by its private link, asks 'Are you sure?', and cancels it", async () => {
     const times = await detailTimes();
     const start = new Date(times[0] as string);
-    const booked = await bookShowing(
-      t.db,
-      {
-        listing: { collection: "properties", id: ID, address: ADDRESS },
-        start,
-        end: new Date(start.getTime() + 30 * 60_000),
-        person: { name: "Cy", email: "cy@example.com", phone: "", moveIn: null, people: null },
-      },
-      { visitorsPerSlot: 1 },
-    );
-    if (!booked.ok) throw new Error("not booked");
-    const link = `/showings/manage?token=${booked.token}`;
+    const link = await bookedLink("Cy", start);
     const page = await fetch(`${t.base}${link}`);
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toBe("no-store");
@@ -215,18 +226,7 @@ describe("showings", () => {
   it("moves a showing to another time once; the spent link moves nothing more", async () => {
     const times = await detailTimes();
     const start = new Date(times[0] as string);
-    const booked = await bookShowing(
-      t.db,
-      {
-        listing: { collection: "properties", id: ID, address: ADDRESS },
-        start,
-        end: new Date(start.getTime() + 30 * 60_000),
-        person: { name: "Dee", email: "dee@example.com", phone: "", moveIn: null, people: null },
-      },
-      { visitorsPerSlot: 1 },
-    );
-    if (!booked.ok) throw new Error("not booked");
-    const link = `/showings/manage?token=${booked.token}`;
+    const link = await bookedLink("Dee", start);
     const page = await (await fetch(`${t.base}${link}`)).text();
     expect(page).toContain("Choose another time");
     const to = times[1] as string;

@@ -1,6 +1,7 @@
 // 'Showing hours' (docs/behaviour.md §33): one set for the company, stored as one row; read by
 // every detail page that offers times, written by staff who manage listings.
 import { z } from "zod";
+import { isIsoDate } from "~/domain/listing-facts";
 import {
   DEFAULT_SHOWING_HOURS,
   isTimeZone,
@@ -51,7 +52,6 @@ export type HoursField =
 export type HoursValues = Record<HoursField, string>;
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const whole = (min: number, max: number, message: string) =>
   z
@@ -69,9 +69,6 @@ const numbers = (text: string) =>
 
 const dates = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
-const isRealDate = (d: string) =>
-  DATE.test(d) && new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
-
 /** The settings' checks, each refusal with its message (the form's field names). */
 const SETTINGS = z.object({
   slotMinutes: z
@@ -86,7 +83,7 @@ const SETTINGS = z.object({
   visitorsPerSlot: whole(1, 20, "Enter a whole number from 1 to 20."),
   closedDates: z
     .string()
-    .refine((v) => dates(v).every(isRealDate), {
+    .refine((v) => dates(v).every(isIsoDate), {
       message: "Enter dates as YYYY-MM-DD, separated by commas or new lines.",
     })
     .refine((v) => dates(v).length <= 366, { message: "At most 366 closed dates." })

@@ -2,7 +2,7 @@
 // METHOD:REQUEST, start and end in the company's time zone (TZID) with a VTIMEZONE that holds
 // that zone's offset at the showing, the listing's address as its location. Written here, not
 // by the `ics` library the inbox uses: that library writes UTC or floating times only.
-import { localParts } from "~/domain/showing-slots";
+import { localParts, offsetMinutes, pad } from "~/domain/showing-slots";
 
 /** Text escaped for an iCalendar TEXT value (RFC 5545 §3.3.11). */
 const escapeText = (text: string) =>
@@ -29,8 +29,6 @@ function fold(line: string): string {
   return parts.join("\r\n ");
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
 /** 'YYYYMMDDTHHMMSS' of an instant in a zone. */
 function localStamp(instant: Date, timeZone: string): string {
   const { date, minutes } = localParts(instant, timeZone);
@@ -39,14 +37,11 @@ function localStamp(instant: Date, timeZone: string): string {
 
 const utcStamp = (instant: Date) => `${instant.toISOString().slice(0, 19).replace(/[-:]/g, "")}Z`;
 
-/** '+0500' style offset of the zone at an instant. */
+/** '-0400' style offset of the zone at an instant. */
 function offsetAt(instant: Date, timeZone: string): string {
-  const { date, minutes } = localParts(instant, timeZone);
-  const local = Date.parse(`${date}T00:00:00Z`) + minutes * 60_000;
-  const offset = Math.round((local - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
-  const sign = offset < 0 ? "-" : "+";
+  const offset = offsetMinutes(instant.getTime(), timeZone);
   const abs = Math.abs(offset);
-  return `${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`;
+  return `${offset < 0 ? "-" : "+"}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`;
 }
 
 export function showingInvitation(input: {

@@ -36,6 +36,8 @@ export interface Showing extends ShowingPerson {
 }
 
 export const tokenHash = (token: string) => createHash("sha256").update(token).digest();
+/** A private link's token as made here: 32 random bytes, base64url. */
+const isToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
 const makeToken = () => randomBytes(32).toString("base64url");
 
 /** How many live bookings each start of a listing has, from `from` on. */
@@ -158,7 +160,7 @@ export async function moveShowing(
   now: Date,
   within?: (tx: Queryable, from: Showing, to: Showing, token: string) => Promise<void>,
 ): Promise<MoveResult> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { ok: false, reason: "gone" };
+  if (!isToken(token)) return { ok: false, reason: "gone" };
   return db.transaction(async (tx) => {
     const [row] = await tx.query<ShowingRow>(
       `SELECT ${SHOWING_COLUMNS} FROM showings
@@ -219,7 +221,7 @@ const toShowing = (r: ShowingRow): Showing => ({
 
 /** The showing a private link opens, or null (an unknown or malformed token). */
 export async function showingByToken(db: Queryable, token: string): Promise<Showing | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!isToken(token)) return null;
   const [row] = await db.query<ShowingRow>(
     `SELECT ${SHOWING_COLUMNS} FROM showings WHERE token_hash = $1`,
     [tokenHash(token)],
@@ -236,7 +238,7 @@ export async function cancelByToken(
   token: string,
   within?: (tx: Queryable, showing: Showing) => Promise<void>,
 ): Promise<Showing | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!isToken(token)) return null;
   return db.transaction(async (tx) => {
     const [row] = await tx.query<ShowingRow>(
       `UPDATE showings SET status = 'cancelled', status_at = now()
