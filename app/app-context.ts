@@ -4,6 +4,7 @@ import type { FeedCache } from "~/features/feeds/index.server";
 import type { ImageStore } from "~/features/images/index.server";
 import type { Db } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
+import type { Scheduler } from "~/shared/scheduler.server";
 
 /** What the Express server hands every loader and action (one instance per process). */
 export interface AppServices {
@@ -33,5 +34,10 @@ declare module "react-router" {
      * how many of the person's messages, applications and alerts went.
      */
     erasePerson: (email: string, by: { actorId: string | null }) => Promise<number>;
+    /**
+     * Plans a feature's delayed job (its contract's `delayedJobs`), in the caller's transaction
+     * when given one. Absent where no scheduler runs (tests of single pages).
+     */
+    scheduler?: Pick<Scheduler, "at">;
   }
 }

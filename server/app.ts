@@ -19,6 +19,7 @@ import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/d
 import { crossSiteFetch } from "~/shared/fetch-metadata";
 import { log, withRequestId } from "~/shared/logger.server";
 import { redactUrl } from "~/shared/redact-url";
+import type { Scheduler } from "~/shared/scheduler.server";
 import { APPLICATION_PDF_PATH, applicationPdf } from "./application-pdf";
 import { bodyLimits } from "./body-limits";
 import { createPageTargets, type PageTargets } from "./canonical-url";
@@ -36,6 +37,8 @@ import { mayCarryStoredSearch, withStoredSearch } from "./stored-search";
 
 export interface CreateAppOptions extends AppServices {
   hub: LiveHub;
+  /** Plans work due at given times (absent: nothing is planned, as in tests of single pages). */
+  scheduler?: Pick<Scheduler, "at">;
   /** Production: the built server bundle. Development: a function loading it through Vite. */
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Production: build/client. Development: the Vite middleware serves assets. */
@@ -163,6 +166,7 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
           applications,
           feeds,
           erasePerson: (email, by) => erasePerson(services, email, by),
+          scheduler: options.scheduler,
         },
       };
     },

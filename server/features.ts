@@ -22,7 +22,7 @@ import type { Db } from "~/shared/db.server";
 import { scheduleScrub } from "~/shared/db-scrub.server";
 import type { Env } from "~/shared/env.server";
 import type { Feature } from "~/shared/feature.server";
-import type { PeriodicJob } from "~/shared/scheduler.server";
+import type { DelayedJob, PeriodicJob } from "~/shared/scheduler.server";
 
 /** What the server hands the features (one per process). */
 export interface SiteServices {
@@ -54,6 +54,11 @@ export const FEATURES: readonly Feature<SiteServices>[] = [
 /** Every feature's periodic jobs, for the one scheduler (docs/decisions/0081). */
 export function featureJobs(services: SiteServices): PeriodicJob[] {
   return FEATURES.flatMap((feature) => feature.jobs?.(services) ?? []);
+}
+
+/** Every feature's work due at given times, by name (`Scheduler.at`). */
+export function featureDelayedJobs(services: SiteServices): DelayedJob<never>[] {
+  return FEATURES.flatMap((feature) => feature.delayedJobs?.(services) ?? []);
 }
 
 /** Every feature's per-client hourly limits, by name (docs/decisions/0063). */

@@ -115,6 +115,13 @@ export const PAGE_QUERIES: Readonly<Record<string, Readonly<Record<string, Query
   },
   "routes/showings-manage": {
     token: { normalise: ALERT_TOKEN.normalise, readBy: "page", kept: false },
+    // A reminder's links: 'Cancel' opens the page at 'Are you sure?'; 'Confirm I'm coming' at
+    // the page, whose button confirms (a followed link changes nothing).
+    intent: {
+      normalise: (v) => (v === "cancel" || v === "confirm" ? v : null),
+      readBy: "page",
+      kept: false,
+    },
   },
   "routes/rental-application": {
     // Free text ("Return to {address}"): shown by the browser, never rendered by the server.

@@ -27,7 +27,7 @@ import { makeDataDirPrivate, narrowToOwner } from "~/shared/private-files.server
 import { type PeriodicJob, startScheduler } from "~/shared/scheduler.server";
 import { announceServer } from "~/shared/server-presence.server";
 import { backupSocketCommand } from "./backup-cli";
-import { featureJobs } from "./features";
+import { featureDelayedJobs, featureJobs } from "./features";
 
 /**
  * Opens the database (migrated), the image store and the live hub; grants ADMIN_EMAILS;
@@ -73,6 +73,7 @@ export async function startServices(env: Env) {
   // Periodic work, each job run once per period across instances (docs/decisions/0081).
   const applications = await createApplicationServices(env);
   const jobs: PeriodicJob[] = featureJobs({ db, env, images, applications });
+  const delayed = featureDelayedJobs({ db, env, images, applications });
   const dataKeys = applications.key;
   // The applications' data key: private links in the outbox are sealed with it, and so are
   // staff notes (those written before are sealed now) (docs/decisions/0074).
@@ -91,7 +92,7 @@ export async function startServices(env: Env) {
     log().info("SMTP_URL is not set: e-mail is kept in the outbox (/admin/outbox), not sent.");
   }
   if (outbox) jobs.push(outbox.job);
-  const scheduler = await startScheduler(db, jobs);
+  const scheduler = await startScheduler(db, jobs, delayed);
   // Events outside requests (the scheduler, the CLI over the socket) go to 'Activity' too.
   setAuditSink(activityRecorder(db));
 

@@ -22,7 +22,31 @@ export const SHOWING_LABELS = {
   cancelled: "Your showing is cancelled.",
   taken: "That time was just taken. Please choose another.",
   noTimes: "No times are open in the next days. Ask about this listing instead.",
+  confirm: "Confirm I'm coming",
+  /** The reminder's link to cancel (it opens 'Are you sure?'). */
+  cancelLink: "Cancel",
+  confirmedNow: "Thank you: your showing is confirmed.",
+  notConfirmed: "Your showing was cancelled because it was not confirmed in time.",
 } as const;
+
+/** A showing's status as staff see it on 'Showings'. */
+export const SHOWING_STATUS_LABELS = {
+  booked: "Booked",
+  confirmed: "Confirmed",
+  cancelled: "Cancelled",
+  completed: "Completed",
+  "no-show": "No-show",
+} as const;
+
+/** The buttons of 'Showings', by the status each sets. */
+export const AGENDA_ACTIONS = {
+  completed: "Completed",
+  "no-show": "No-show",
+  cancelled: "Cancel",
+} as const;
+export type AgendaAction = keyof typeof AGENDA_ACTIONS;
+export const isAgendaAction = (v: unknown): v is AgendaAction =>
+  typeof v === "string" && Object.hasOwn(AGENDA_ACTIONS, v);
 
 /** 'You're booked for Tuesday, December 1 at 10:30 AM.' */
 export const bookedText = (day: string, time: string) => `You're booked for ${day} at ${time}.`;

@@ -1,12 +1,13 @@
 // /admin/showings, 'Showings' (docs/behaviour.md §33): the booked showings of today and of the
-// next 7 days, in the company's time zone, with the renter's details; 'Showing hours' from here.
-// Staff who read the inbox read this (it holds renters' details).
-import { Link } from "react-router";
-import { listingPath } from "~/domain/listing-kinds";
-import { localParts, longDayLabel, slotOf, timeLabel, zonedInstant } from "~/domain/showing-slots";
-import { can, requireStaff } from "~/features/auth/index.server";
+// next 7 days, in the company's time zone, with the renter's details and the buttons
+// 'Completed', 'No-show' and 'Cancel'; 'Showing hours' from here. Staff who read the inbox read
+// this (it holds renters' details).
+import { data, Form, Link } from "react-router";
+import { AGENDA_ACTIONS, isAgendaAction } from "~/domain/showing-booking";
+import { actorOf, can, requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout";
-import { getShowingHours, showingsBetween } from "~/features/showings/index.server";
+import { markShowing, showingAgenda } from "~/features/showings/index.server";
+import { isForm, readForm } from "~/shared/read-form.server";
 import type { Route } from "./+types/admin-showings";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -14,55 +15,32 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const STATUS_LABELS = {
-  booked: "Booked",
-  confirmed: "Confirmed",
-  cancelled: "Cancelled",
-  completed: "Completed",
-  "no-show": "No-show",
-} as const;
-
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = requireStaff(context, "leads");
-  const hours = await getShowingHours(context.db);
-  const now = new Date();
-  const today = localParts(now, hours.timeZone).date;
-  const dayStart = (n: number) => {
-    const date = new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000)
-      .toISOString()
-      .slice(0, 10);
-    // Midnight, or the first minute that exists that day.
-    for (let m = 0; m < 180; m++) {
-      const at = zonedInstant(date, m, hours.timeZone);
-      if (at) return at;
-    }
-    return new Date(Date.parse(`${date}T00:00:00Z`));
-  };
-  // A Leasing agent limited to 'Only these listings' sees those listings' showings alone.
-  const showings = await showingsBetween(context.db, dayStart(0), dayStart(8), viewer.listings);
-  const tomorrow = dayStart(1).getTime();
-  const rows = showings.map((s) => {
-    const slot = slotOf(hours, s.start);
-    return {
-      id: s.id,
-      today: s.start.getTime() < tomorrow,
-      when: `${longDayLabel(slot.date)}, ${timeLabel(slot.time)}`,
-      address: s.listing.address,
-      href: listingPath(s.listing.collection, s.listing.id),
-      name: s.name,
-      email: s.email,
-      phone: s.phone,
-      answers: [
-        s.moveIn ? `Move-in date: ${s.moveIn}` : null,
-        s.people ? `People: ${s.people}` : null,
-      ].filter(Boolean) as string[],
-      status: STATUS_LABELS[s.status],
-    };
-  });
+  const rows = await showingAgenda(context, viewer.listings);
   return { rows, mayEditHours: can(viewer, "listings:write") };
 }
 
-export default function AdminShowings({ loaderData }: Route.ComponentProps) {
+export async function action({ context, request }: Route.ActionArgs) {
+  const viewer = requireStaff(context, "leads");
+  const form = await readForm(request);
+  if (!isForm(form)) return data({ error: form.message }, { status: form.status });
+  const intent = form.get("intent");
+  const id = Number(form.get("id"));
+  if (!isAgendaAction(intent) || !Number.isSafeInteger(id)) {
+    return data({ error: "The form could not be read." }, { status: 400 });
+  }
+  const status = await markShowing(context, id, intent, {
+    actorId: actorOf(viewer),
+    scope: viewer.listings,
+  });
+  if (!status) {
+    return data({ error: "This showing cannot be changed any more." }, { status: 409 });
+  }
+  return { ok: `Status saved: ${status}.` };
+}
+
+export default function AdminShowings({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, mayEditHours } = loaderData;
   const table = (title: string, shown: typeof rows) => (
     <>
@@ -98,7 +76,25 @@ export default function AdminShowings({ loaderData }: Route.ComponentProps) {
                     </div>
                   ))}
                 </td>
-                <td>{r.status}</td>
+                <td>
+                  {r.status}
+                  {r.live ? (
+                    <Form method="post" className="showing-actions">
+                      <input type="hidden" name="id" value={r.id} />
+                      {Object.entries(AGENDA_ACTIONS).map(([value, label]) => (
+                        <button
+                          key={value}
+                          type="submit"
+                          name="intent"
+                          value={value}
+                          className={`btn btn-sm ${value === "cancelled" ? "btn-outline-danger" : "btn-outline"}`}
+                        >
+                          {label}
+                        </button>
+                      ))}
+                    </Form>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -112,6 +108,13 @@ export default function AdminShowings({ loaderData }: Route.ComponentProps) {
       {mayEditHours ? (
         <p>
           <Link to="/admin/showings/hours">Showing hours</Link>
+        </p>
+      ) : null}
+      {actionData && "ok" in actionData ? (
+        <p role="status">{actionData.ok}</p>
+      ) : actionData && "error" in actionData ? (
+        <p role="alert" className="alert-error">
+          {actionData.error}
         </p>
       ) : null}
       {table(

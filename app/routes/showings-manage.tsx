@@ -1,12 +1,20 @@
 // /showings/manage?token=…: 'Your showing', opened from the private 'Change or cancel' link of
 // its e-mail (docs/behaviour.md §33): the listing, day and time, 'Choose another time' and
-// 'Cancel showing', which asks 'Are you sure?' on the page itself (no script needed). The token
-// is hashed in the database; the page is never cached and sends no referrer.
+// 'Cancel showing', which asks 'Are you sure?' on the page itself (no script needed), and
+// 'Confirm I'm coming' while the showing is not confirmed. A reminder's 'Cancel' link opens the
+// page at 'Are you sure?' (`intent=cancel`): following a link never changes a showing, since
+// mail scanners follow links too. The token is hashed in the database; the page is never
+// cached and sends no referrer.
 import { data, Form, Link, useLocation } from "react-router";
 import { SHOWING_LABELS } from "~/domain/showing-booking";
 import { shortDayLabel, timeLabel } from "~/domain/showing-slots";
 import { pageMeta } from "~/features/layout";
-import { cancelShowing, managedShowing, moveShowingTo } from "~/features/showings/index.server";
+import {
+  cancelShowing,
+  confirmShowing,
+  managedShowing,
+  moveShowingTo,
+} from "~/features/showings/index.server";
 import { isForm, readForm } from "~/shared/read-form.server";
 import type { Route } from "./+types/showings-manage";
 
@@ -24,7 +32,7 @@ const tokenOf = (request: Request) => new URL(request.url).searchParams.get("tok
 export async function loader({ context, request }: Route.LoaderArgs) {
   const showing = await managedShowing(context, tokenOf(request));
   if (!showing) throw data(null, { status: 404 });
-  return { showing };
+  return { showing, askCancel: new URL(request.url).searchParams.get("intent") === "cancel" };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -38,22 +46,30 @@ export async function action({ context, request }: Route.ActionArgs) {
       ? new Date(start)
       : null;
   if (intent === "move" && !moveTo) return data({ error: "Choose a time." }, { status: 400 });
-  if (intent !== "cancel" && intent !== "move") {
+  if (intent !== "cancel" && intent !== "move" && intent !== "confirm") {
     return data({ error: "The form could not be read." }, { status: 400 });
   }
+  const token = tokenOf(request);
   const answer = moveTo
-    ? await moveShowingTo(context, tokenOf(request), moveTo)
-    : await cancelShowing(context, tokenOf(request));
+    ? await moveShowingTo(context, token, moveTo)
+    : intent === "confirm"
+      ? await confirmShowing(context, token)
+      : await cancelShowing(context, token);
   if (!answer.ok) return data({ error: answer.error }, { status: answer.status });
   return { done: answer.message };
 }
 
 export default function ShowingsManage({ loaderData, actionData }: Route.ComponentProps) {
-  const { showing } = loaderData;
+  const { showing, askCancel } = loaderData;
   const done = actionData && "done" in actionData ? actionData.done : null;
   const error = actionData && "error" in actionData ? actionData.error : null;
-  const sure = actionData && "sure" in actionData;
+  const sure = (actionData && "sure" in actionData) || (askCancel && !actionData);
   const location = useLocation();
+  // 'No' goes back to the page without the reminder's `intent=cancel`.
+  const back = {
+    pathname: location.pathname,
+    search: `?token=${new URLSearchParams(location.search).get("token") ?? ""}`,
+  };
   return (
     <section className="inquiry-page">
       <h1>{SHOWING_LABELS.yours}</h1>
@@ -84,12 +100,21 @@ export default function ShowingsManage({ loaderData, actionData }: Route.Compone
           <button type="submit" name="intent" value="cancel" className="btn btn-danger">
             Yes
           </button>{" "}
-          <Link to={location} className="btn btn-outline" reloadDocument>
+          <Link to={back} className="btn btn-outline" reloadDocument>
             No
           </Link>
         </Form>
       ) : (
         <>
+          {showing.status === "confirmed" ? (
+            <p>You have confirmed that you're coming.</p>
+          ) : (
+            <Form method="post">
+              <button type="submit" name="intent" value="confirm" className="btn btn-primary">
+                {SHOWING_LABELS.confirm}
+              </button>
+            </Form>
+          )}
           {showing.times.length > 0 ? (
             <Form method="post" className="showing-move">
               <h2 className="h4">{SHOWING_LABELS.another}</h2>

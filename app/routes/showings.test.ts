@@ -2,11 +2,13 @@
 // without JavaScript does it: 'Showing hours' saved by a Manager (and refused to a Leasing
 // agent), the detail page's 'Schedule a showing' with the hours' free times, 'Book showing'
 // with its e-mails and invitation, the same time refused to the next renter with the times
-// refreshed, field errors as the inquiry form's, and the private 'Change or cancel' link.
+// refreshed, field errors as the inquiry form's, the private 'Change or cancel' link with
+// 'Confirm I'm coming', the reminders each booking plans, and the staff's agenda buttons.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listingKey } from "~/domain/listing";
 import { insertListing } from "~/features/listings/queries.server";
 import { bookShowing } from "~/features/showings/showings.server";
+import { jobSchema } from "~/shared/scheduler.server";
 import { startTestApp, type TestApp } from "../../tests/support/test-app";
 
 const ADDRESS = "7 Showing Street";
@@ -17,7 +19,7 @@ describe("showings", () => {
   let t: TestApp;
   let manager = "";
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ scheduler: true });
     manager = await t.signIn("manager@example.com", { role: "manager" });
     await insertListing(t.db, "properties", ID, {
       address: ADDRESS,
@@ -265,5 +267,107 @@ describe("showings", () => {
     expect(html).toContain("<h1>Showings</h1>");
     expect(html).toContain("Next 7 days");
     expect(html).toContain("ana@example.com");
+  });
+
+  it("plans the booking's reminders as jobs due before it", async () => {
+    const times = await detailTimes();
+    // Two days ahead at least: both reminders (24 and 2 hours before) are still to come.
+    const start = times.find((x) => Date.parse(x) > Date.now() + 48 * 3_600_000) as string;
+    expect(
+      (await post("/showings/book", booking(start, { email: "eve@example.com" }))).status,
+    ).toBe(200);
+    const [showing] = await t.db.query<{ id: number }>(
+      "SELECT id::int AS id FROM showings WHERE email = 'eve@example.com'",
+    );
+    const schema = await jobSchema(t.db);
+    const jobs = await t.db.query<{ at: Date }>(
+      `SELECT start_after AS at FROM ${schema}.job
+       WHERE name = 'showings.remind' AND (data->>'id')::int = $1 ORDER BY start_after`,
+      [showing?.id],
+    );
+    expect(jobs.map((j) => (Date.parse(start) - new Date(j.at).getTime()) / 3_600_000)).toEqual([
+      24, 2,
+    ]);
+  });
+
+  it("confirms by 'Confirm I'm coming'; a reminder's 'Cancel' link opens at 'Are you sure?'", async () => {
+    const times = await detailTimes();
+    const link = await bookedLink("Fay", new Date(times[0] as string));
+    const asked = await (await fetch(`${t.base}${link}&intent=cancel`)).text();
+    expect(asked).toContain("Are you sure?");
+    // Following the link changed nothing.
+    const page = await (await fetch(`${t.base}${link}`)).text();
+    expect(page).not.toContain("Are you sure?");
+    expect(page).toContain("Confirm I&#x27;m coming");
+    const confirmed = await post(link, { intent: "confirm" });
+    expect(confirmed.status).toBe(200);
+    const html = await confirmed.text();
+    expect(html).toContain("Thank you: your showing is confirmed.");
+    expect(html).toContain("You have confirmed that you&#x27;re coming.");
+    const [row] = await t.db.query<{ status: string }>(
+      "SELECT status FROM showings WHERE name = 'Fay'",
+    );
+    expect(row?.status).toBe("confirmed");
+  });
+
+  it("marks a showing 'Completed', 'No-show' or 'Cancel' from 'Showings', e-mailing a cancellation", async () => {
+    const times = await detailTimes();
+    const ids: number[] = [];
+    for (const [n, name] of ["Gus", "Hal", "Ivy"].entries()) {
+      await bookedLink(name, new Date(times[n] as string));
+      const [row] = await t.db.query<{ id: number }>(
+        "SELECT id::int AS id FROM showings WHERE name = $1",
+        [name],
+      );
+      ids.push(row?.id as number);
+    }
+    const [gus, hal, ivy] = ids.map(String) as [string, string, string];
+    const agenda = await (
+      await fetch(`${t.base}/admin/showings`, { headers: { cookie: manager } })
+    ).text();
+    for (const label of [">Completed<", ">No-show<", ">Cancel<"]) expect(agenda).toContain(label);
+
+    // Out of reach: a Viewer (404), and a Leasing agent limited to other listings (nothing changes).
+    const viewer = await t.signIn("viewer2@example.com", { role: "viewer" });
+    expect((await post("/admin/showings", { intent: "completed", id: gus }, viewer)).status).toBe(
+      404,
+    );
+    const limited = await t.signIn("limited2@example.com", { role: "leasing-agent" });
+    await t.db.query(
+      "INSERT INTO staff_listings (email, collection, listing_id) VALUES ($1, 'properties', 'elsewhere')",
+      ["limited2@example.com"],
+    );
+    expect((await post("/admin/showings", { intent: "completed", id: gus }, limited)).status).toBe(
+      409,
+    );
+
+    const done = await post("/admin/showings", { intent: "completed", id: gus }, manager);
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("Status saved: Completed.");
+    expect((await post("/admin/showings", { intent: "no-show", id: hal }, manager)).status).toBe(
+      200,
+    );
+    expect((await post("/admin/showings", { intent: "cancelled", id: ivy }, manager)).status).toBe(
+      200,
+    );
+    // A showing no longer live changes no more.
+    const again = await post("/admin/showings", { intent: "cancelled", id: gus }, manager);
+    expect(again.status).toBe(409);
+    const statuses = await t.db.query<{ name: string; status: string }>(
+      "SELECT name, status FROM showings WHERE name IN ('Gus', 'Hal', 'Ivy') ORDER BY name",
+    );
+    expect(statuses).toEqual([
+      { name: "Gus", status: "completed" },
+      { name: "Hal", status: "no-show" },
+      { name: "Ivy", status: "cancelled" },
+    ]);
+    const told = await t.db.query<{ body: string; calendar: string }>(
+      "SELECT body, calendar FROM outbox WHERE kind = 'showing cancelled' AND 'ivy@example.com' = ANY(to_addresses)",
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]?.body).toContain("Your showing is cancelled.");
+    expect(told[0]?.calendar).toContain("METHOD:CANCEL");
+    // The seat is free again at once.
+    expect(await detailTimes()).toContain(times[2]);
   });
 });

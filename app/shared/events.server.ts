@@ -28,7 +28,8 @@ export type AuditEvent =
   | "person erased"
   | "application status changed"
   | "application downloaded"
-  | "showing hours saved";
+  | "showing hours saved"
+  | "showing status changed";
 
 /** Where audit events are also stored ('Activity', the activity feature). */
 export type AuditSink = (

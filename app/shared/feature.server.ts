@@ -1,4 +1,4 @@
-import type { PeriodicJob } from "./scheduler.server";
+import type { DelayedJob, PeriodicJob } from "./scheduler.server";
 
 /**
  * What a feature tells the server about itself (docs/architecture.md, "The feature contract"):
@@ -17,6 +17,8 @@ export interface Feature<S> {
   notBackedUp?: readonly { table: string; why: string }[];
   /** Its periodic work, run by the one scheduler (docs/decisions/0081). */
   jobs?: (services: S) => PeriodicJob[];
+  /** Its work due at given times (`Scheduler.at`, by name), run once across instances. */
+  delayedJobs?: (services: S) => DelayedJob<never>[];
   /**
    * Its per-client hourly limits, each counted apart (`context.limit(name)` in its actions;
    * shared by every instance with DATABASE_URL: docs/decisions/0063).

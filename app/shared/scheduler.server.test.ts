@@ -132,6 +132,33 @@ for (const target of dbTargets) {
       expect(ran).toEqual(["kept"]);
     });
 
+    it("plans a delayed job in the caller's transaction: rolled back, it never runs", async () => {
+      const { db } = await database();
+      const ran: string[] = [];
+      const jobs = await scheduler(
+        db,
+        [],
+        [{ name: "test.remind", run: async (data: { who: string }) => void ran.push(data.who) }],
+        FAST,
+      );
+      const soon = new Date(Date.now() + 300);
+      await db
+        .transaction(async (tx) => {
+          await jobs.at("test.remind", soon, { who: "rolled back" }, tx);
+          throw new Error("the booking failed");
+        })
+        .catch(() => undefined);
+      await db.transaction(async (tx) => {
+        await jobs.at("test.remind", soon, { who: "committed" }, tx);
+      });
+      await vi.waitFor(() => expect(ran).toEqual(["committed"]), { timeout: 15_000 });
+      const schema = await jobSchema(db);
+      const [row] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${schema}.job WHERE name = 'test.remind'`,
+      );
+      expect(row?.n).toBe(1);
+    });
+
     if (target.name === "postgres") {
       it("takes a period once across instances sharing the database", async () => {
         const { db, another } = await database();

@@ -4,7 +4,7 @@
 // time; a failed run is retried with backoff; every run and failure is logged with the job's
 // name and recorded in `job_runs` for the 'Status' page.
 import PgBoss from "pg-boss";
-import type { Db } from "./db.server";
+import type { Db, Queryable } from "./db.server";
 import { log } from "./logger.server";
 
 /** Work done every `everySeconds`, by one instance at a time. */
@@ -25,8 +25,12 @@ export interface DelayedJob<T extends object = Record<string, unknown>> {
 }
 
 export interface Scheduler {
-  /** Runs `name` (a delayed job) with `data` at `when`, once; returns the job's id. */
-  at(name: string, when: Date, data: object): Promise<string | null>;
+  /**
+   * Runs `name` (a delayed job) with `data` at `when`, once; returns the job's id. Given `tx`,
+   * the job is planned in that transaction: it exists exactly when the work that asked for it
+   * was committed (a booking and its reminders).
+   */
+  at(name: string, when: Date, data: object, tx?: Queryable): Promise<string | null>;
   /** Cancels a delayed job not run yet. */
   cancel(name: string, id: string): Promise<void>;
   /** Runs a periodic job now (once across instances if several ask at once). */
@@ -137,8 +141,11 @@ export async function startScheduler(
   });
 
   return {
-    async at(name, when, data) {
-      return boss.send(name, data, { startAfter: when });
+    async at(name, when, data, tx) {
+      const db: PgBoss.Db | undefined = tx && {
+        executeSql: async (text, values) => ({ rows: (await tx.query(text, values)) ?? [] }),
+      };
+      return boss.send(name, data, { startAfter: when, ...(db ? { db } : {}) });
     },
     async cancel(name, id) {
       await boss.cancel(name, id);

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { createApplicationServices } from "~/features/applications/index.server";
 import { grantAdmin } from "~/features/auth/admins.server";
 import type { Role } from "~/features/auth/permissions";
 import { createSession } from "~/features/auth/sessions.server";
@@ -15,8 +16,10 @@ import { DiskImageStore, type ImageStore } from "~/features/images/index.server"
 import { LiveHub } from "~/features/live/hub.server";
 import { type Db, openDb } from "~/shared/db.server";
 import { type Env, readEnv } from "~/shared/env.server";
+import { startScheduler } from "~/shared/scheduler.server";
 import { createApp } from "../../server/app";
 import { answerClientErrors } from "../../server/client-errors";
+import { featureDelayedJobs } from "../../server/features";
 
 export interface TestApp<S extends ImageStore = DiskImageStore> {
   base: string;
@@ -39,6 +42,8 @@ export async function startTestApp<S extends ImageStore = DiskImageStore>(
     env?: Record<string, string>;
     /** Interface to listen on; default 127.0.0.1. */
     host?: string;
+    /** Runs the features' delayed jobs (reminders), as the server does; default: none. */
+    scheduler?: boolean;
   } = {},
 ): Promise<TestApp<S>> {
   const db = options.db ?? (await openDb({ dataDir: "memory://" }));
@@ -60,6 +65,14 @@ export async function startTestApp<S extends ImageStore = DiskImageStore>(
   const build = (await import(
     pathToFileURL(path.resolve("build/server/index.js")).href
   )) as ServerBuild;
+  const scheduler = options.scheduler
+    ? await startScheduler(
+        db,
+        [],
+        featureDelayedJobs({ db, env, images, applications: await createApplicationServices(env) }),
+        { pollSeconds: 0.5 },
+      )
+    : undefined;
   const app = await createApp({
     db,
     hub,
@@ -67,6 +80,7 @@ export async function startTestApp<S extends ImageStore = DiskImageStore>(
     env,
     build,
     clientDir: path.resolve("build/client"),
+    scheduler,
   });
   server.on("request", app);
 
@@ -88,6 +102,7 @@ export async function startTestApp<S extends ImageStore = DiskImageStore>(
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
+      await scheduler?.stop();
       await hub.close();
       if (!options.db) await db.close();
       await fs.rm(root, { recursive: true, force: true });

@@ -30,6 +30,7 @@ import type { Queryable } from "~/shared/db.server";
 import { log } from "~/shared/logger.server";
 import { getShowingHours } from "./hours.server";
 import { showingInvitation } from "./invitation.server";
+import { planShowingJobs } from "./reminder-plan.server";
 import { scheduleSectionHtml } from "./schedule-section.server";
 import { bookShowing, freeSlots, type Showing, type ShowingListing } from "./showings.server";
 
@@ -169,7 +170,10 @@ export async function submitBooking(
     context.db,
     { listing, start, end: slot.end, person: check.person },
     hours,
-    (tx, showing, token) => bookedMail(context, tx, showing, token, hours, site),
+    async (tx, showing, token) => {
+      await bookedMail(context, tx, showing, token, hours, site);
+      await planShowingJobs(context.scheduler, tx, showing, hours, now);
+    },
   );
   if (!result.ok) return refuse(409, { start: SHOWING_LABELS.taken });
   log().info({ event: "showing booked", showingId: result.showing.id }, "showing booked");

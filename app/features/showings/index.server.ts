@@ -1,4 +1,5 @@
 // The showings feature's public surface on the server (docs/behaviour.md §33).
+export { type AgendaRow, markShowing, showingAgenda } from "./agenda.server";
 export { type BookingAnswer, showingsFor, submitBooking, withShowings } from "./book.server";
 export { showingsFeature } from "./feature.server";
 export {
@@ -11,6 +12,7 @@ export {
 } from "./hours.server";
 export {
   cancelShowing,
+  confirmShowing,
   type ManagedShowing,
   managedShowing,
   moveShowingTo,

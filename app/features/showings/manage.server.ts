@@ -20,8 +20,10 @@ import type { Queryable } from "~/shared/db.server";
 import { log } from "~/shared/logger.server";
 import { bookedMail, invitationFor, offered, takesBookings } from "./book.server";
 import { getShowingHours } from "./hours.server";
+import { planShowingJobs } from "./reminder-plan.server";
 import {
   cancelByToken,
+  confirmByToken,
   freeSlots,
   moveShowing,
   type Showing,
@@ -75,33 +77,41 @@ export async function managedShowing(
 }
 
 /**
- * Tells the renter (the invitation withdrawn) and staff (reply-to the renter) of a showing
- * cancelled or moved, in that transaction. Only staff hear of a move's old time: the renter's
- * new booking e-mail says the rest.
+ * Tells the renter (the invitation withdrawn) of a showing cancelled or moved, in that
+ * transaction, and staff (reply-to the renter) of one the renter cancelled or nobody confirmed.
+ * Only staff hear of a move's old time: the renter's new booking e-mail says the rest.
  */
-async function cancelledMail(
+export async function showingNoticeMail(
   context: Pick<AppLoadContext, "env">,
   tx: Queryable,
   showing: Showing,
   hours: ShowingHours,
-  why: "cancelled" | "moved",
+  why: "cancelled" | "moved" | "unconfirmed" | "staff",
 ) {
   const site = await getSiteContent(tx);
   const slot = { ...slotOf(hours, showing.start), end: showing.end };
   const when = `${longDayLabel(slot.date)} at ${timeLabel(slot.time)}`;
+  const { address } = showing.listing;
   const ref = `showing:${showing.id}`;
+  const again = `To book another time: ${context.env.publicUrl}${listingPath(showing.listing.collection, showing.listing.id)}`;
+  const lines = {
+    moved: [
+      `Your showing of ${address} on ${when} was moved: this time is taken off your calendar.`,
+    ],
+    cancelled: [`${SHOWING_LABELS.cancelled} It was ${address}, ${when}.`],
+    unconfirmed: [`${SHOWING_LABELS.notConfirmed} It was ${address}, ${when}.`, "", again],
+    staff: [`${SHOWING_LABELS.cancelled} It was ${address}, ${when}.`, "", again],
+  }[why];
   await enqueueMail(tx, {
     kind: "showing cancelled",
     ref,
     to: [showing.email],
     replyTo: site.office.email,
-    subject: `Showing ${why === "moved" ? "moved" : "cancelled"}: ${showing.listing.address}`,
+    subject: `Showing ${why === "moved" ? "moved" : "cancelled"}: ${address}`,
     body: [
       "Hello,",
       "",
-      why === "moved"
-        ? `Your showing of ${showing.listing.address} on ${when} was moved: this time is taken off your calendar.`
-        : `${SHOWING_LABELS.cancelled} It was ${showing.listing.address}, ${when}.`,
+      ...lines,
       "",
       site.name,
       `${site.office.phone} · ${site.office.email}`,
@@ -109,14 +119,17 @@ async function cancelledMail(
     calendar: invitationFor(showing.id, slot, hours, showing.listing, site, "CANCEL"),
     unconfirmed: context.env.mail.unconfirmed,
   });
-  if (why === "moved") return;
+  if (why === "moved" || why === "staff") return;
   await enqueueMail(tx, {
     kind: "showing cancelled (staff)",
     ref,
     to: context.env.leads.notify.length ? context.env.leads.notify : [site.office.email],
     replyTo: showing.email,
-    subject: `Showing cancelled: ${showing.listing.address}, ${when}`,
-    body: `${showing.name} (${showing.email}) cancelled the showing of ${showing.listing.address} on ${when}.`,
+    subject: `Showing cancelled: ${address}, ${when}`,
+    body:
+      why === "unconfirmed"
+        ? `The showing of ${address} on ${when} by ${showing.name} (${showing.email}) was cancelled: it was not confirmed in time.`
+        : `${showing.name} (${showing.email}) cancelled the showing of ${address} on ${when}.`,
   });
 }
 
@@ -130,7 +143,7 @@ const GONE = "This showing cannot be changed any more.";
 export async function cancelShowing(context: AppLoadContext, token: string): Promise<ManageAnswer> {
   const hours = await getShowingHours(context.db);
   const cancelled = await cancelByToken(context.db, token, (tx, s) =>
-    cancelledMail(context, tx, s, hours, "cancelled"),
+    showingNoticeMail(context, tx, s, hours, "cancelled"),
   );
   if (cancelled) {
     log().info({ event: "showing cancelled", showingId: cancelled.id }, "showing cancelled");
@@ -138,6 +151,18 @@ export async function cancelShowing(context: AppLoadContext, token: string): Pro
     return { ok: false, status: 404, error: GONE };
   }
   return { ok: true, message: SHOWING_LABELS.cancelled };
+}
+
+/** 'Confirm I'm coming' from a reminder's link (or the booking's). Confirming twice is fine. */
+export async function confirmShowing(
+  context: AppLoadContext,
+  token: string,
+  now = new Date(),
+): Promise<ManageAnswer> {
+  const confirmed = await confirmByToken(context.db, token, now);
+  if (!confirmed) return { ok: false, status: 409, error: GONE };
+  log().info({ event: "showing confirmed", showingId: confirmed.id }, "showing confirmed");
+  return { ok: true, message: SHOWING_LABELS.confirmedNow };
 }
 
 /**
@@ -170,8 +195,9 @@ export async function moveShowingTo(
     hours,
     now,
     async (tx, from, to, newToken) => {
-      await cancelledMail(context, tx, from, hours, "moved");
+      await showingNoticeMail(context, tx, from, hours, "moved");
       await bookedMail(context, tx, to, newToken, hours, site, "moved");
+      await planShowingJobs(context.scheduler, tx, to, hours, now);
     },
   );
   if (!moved.ok) {

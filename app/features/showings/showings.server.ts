@@ -40,6 +40,13 @@ export const tokenHash = (token: string) => createHash("sha256").update(token).d
 const isToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
 const makeToken = () => randomBytes(32).toString("base64url");
 
+/**
+ * The showing a private link opens ($1: the token's hash): the booking's own link, or the link
+ * of one of its reminders.
+ */
+const BY_TOKEN = `(token_hash = $1
+  OR id = (SELECT showing_id FROM showing_reminders WHERE showing_reminders.token_hash = $1))`;
+
 /** How many live bookings each start of a listing has, from `from` on. */
 async function seatsTaken(
   db: Queryable,
@@ -164,7 +171,7 @@ export async function moveShowing(
   return db.transaction(async (tx) => {
     const [row] = await tx.query<ShowingRow>(
       `SELECT ${SHOWING_COLUMNS} FROM showings
-       WHERE token_hash = $1 AND status IN ('booked', 'confirmed') AND starts_at > $2
+       WHERE ${BY_TOKEN} AND status IN ('booked', 'confirmed') AND starts_at > $2
        FOR UPDATE`,
       [tokenHash(token), now],
     );
@@ -223,7 +230,7 @@ const toShowing = (r: ShowingRow): Showing => ({
 export async function showingByToken(db: Queryable, token: string): Promise<Showing | null> {
   if (!isToken(token)) return null;
   const [row] = await db.query<ShowingRow>(
-    `SELECT ${SHOWING_COLUMNS} FROM showings WHERE token_hash = $1`,
+    `SELECT ${SHOWING_COLUMNS} FROM showings WHERE ${BY_TOKEN}`,
     [tokenHash(token)],
   );
   return row ? toShowing(row) : null;
@@ -242,7 +249,7 @@ export async function cancelByToken(
   return db.transaction(async (tx) => {
     const [row] = await tx.query<ShowingRow>(
       `UPDATE showings SET status = 'cancelled', status_at = now()
-       WHERE token_hash = $1 AND status IN ('booked', 'confirmed')
+       WHERE ${BY_TOKEN} AND status IN ('booked', 'confirmed')
        RETURNING ${SHOWING_COLUMNS}`,
       [tokenHash(token)],
     );
@@ -251,6 +258,85 @@ export async function cancelByToken(
     await within?.(tx, showing);
     return showing;
   });
+}
+
+/**
+ * 'Confirm I'm coming' by a private link: a booked showing still ahead becomes confirmed.
+ * Returns the showing (confirmed now or before), or null when the link opens none live.
+ */
+export async function confirmByToken(db: Queryable, token: string, now: Date) {
+  if (!isToken(token)) return null;
+  const [row] = await db.query<ShowingRow>(
+    `UPDATE showings SET status = 'confirmed', status_at = now()
+     WHERE ${BY_TOKEN} AND status = 'booked' AND starts_at > $2
+     RETURNING ${SHOWING_COLUMNS}`,
+    [tokenHash(token), now],
+  );
+  if (row) return toShowing(row);
+  const showing = await showingByToken(db, token);
+  return showing?.status === "confirmed" && showing.start > now ? showing : null;
+}
+
+/**
+ * A reminder `hoursBefore` of a showing, taken once in the caller's transaction: the showing
+ * (still live and ahead) and a new private link for the reminder, or null when the showing was
+ * cancelled, moved or is past, or this reminder was sent already.
+ */
+export async function takeReminder(
+  tx: Queryable,
+  id: number,
+  hoursBefore: number,
+  now: Date,
+): Promise<{ showing: Showing; token: string } | null> {
+  const [row] = await tx.query<ShowingRow>(
+    `SELECT ${SHOWING_COLUMNS} FROM showings
+     WHERE id = $1 AND status IN ('booked', 'confirmed') AND starts_at > $2 FOR UPDATE`,
+    [id, now],
+  );
+  if (!row) return null;
+  const token = makeToken();
+  const taken = await tx.query(
+    `INSERT INTO showing_reminders (showing_id, hours_before, token_hash) VALUES ($1, $2, $3)
+     ON CONFLICT (showing_id, hours_before) DO NOTHING RETURNING showing_id`,
+    [id, hoursBefore, tokenHash(token)],
+  );
+  return taken.length > 0 ? { showing: toShowing(row), token } : null;
+}
+
+/**
+ * 'Cancel if not confirmed': a showing still booked (not confirmed) and ahead is cancelled in
+ * the caller's transaction; returns it, or null when it was confirmed, cancelled or moved.
+ */
+export async function cancelUnconfirmed(tx: Queryable, id: number, now: Date) {
+  const [row] = await tx.query<ShowingRow>(
+    `UPDATE showings SET status = 'cancelled', status_at = now()
+     WHERE id = $1 AND status = 'booked' AND starts_at > $2
+     RETURNING ${SHOWING_COLUMNS}`,
+    [id, now],
+  );
+  return row ? toShowing(row) : null;
+}
+
+/**
+ * Staff's 'Completed', 'No-show' or 'Cancel' on a live showing of the listings in `scope`, in
+ * the caller's transaction: the showing as it is now, or null (unknown, out of scope, or not
+ * live any more).
+ */
+export async function setShowingStatus(
+  tx: Queryable,
+  id: number,
+  status: "completed" | "no-show" | "cancelled",
+  scope: ListingScope = null,
+): Promise<Showing | null> {
+  const params: unknown[] = [id, status];
+  const within = withinScope(scope, params);
+  const [row] = await tx.query<ShowingRow>(
+    `UPDATE showings SET status = $2, status_at = now()
+     WHERE id = $1 AND status IN ('booked', 'confirmed') AND ${within}
+     RETURNING ${SHOWING_COLUMNS}`,
+    params,
+  );
+  return row ? toShowing(row) : null;
 }
 
 /**
