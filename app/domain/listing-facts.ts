@@ -13,6 +13,17 @@ export const PET_LABELS: Record<PetPolicy, string> = {
   "cats-and-dogs": "Cats and dogs allowed",
 };
 
+/**
+ * A listing's 'Showings' (docs/behaviour.md §33): stored empty for 'Open hours', the default.
+ */
+export const SHOWINGS_MODES = ["request", "none"] as const;
+export type ShowingsMode = (typeof SHOWINGS_MODES)[number];
+export const SHOWINGS_LABELS = {
+  open: "Open hours",
+  request: "By request only",
+  none: "No showings",
+} as const;
+
 /** The stored type of each kind of input. */
 interface FactInputTypes {
   integer: number;
@@ -24,6 +35,7 @@ interface FactInputTypes {
   pets: PetPolicy;
   /** YYYY-MM-DD. */
   date: string;
+  showings: ShowingsMode;
 }
 
 /**
@@ -37,6 +49,8 @@ export const FACT_FIELDS = [
   { key: "zip", label: "ZIP code", input: "zip", propertiesOnly: false },
   { key: "pets", label: "Pets", input: "pets", propertiesOnly: true },
   { key: "available_from", label: "Available from", input: "date", propertiesOnly: true },
+  // How renters see it (not a fact the 'Details' list shows).
+  { key: "showings", label: "Showings", input: "showings", propertiesOnly: false },
 ] as const satisfies readonly {
   key: string;
   label: string;
@@ -185,7 +199,7 @@ export function factLines(
   const lines: { label: string; value: string }[] = [];
   for (const field of factFieldsOf(collection)) {
     const value = facts[field.key];
-    if (value === null || value === undefined || value === "") continue;
+    if (value === null || value === undefined || value === "" || field.key === "showings") continue;
     const text =
       field.key === "square_feet"
         ? `${groupDigits(Number(value))} sq ft`

@@ -370,4 +370,56 @@ describe("showings", () => {
     // The seat is free again at once.
     expect(await detailTimes()).toContain(times[2]);
   });
+
+  it("offers no times for a listing shown 'By request only' or with 'No showings'", async () => {
+    const put = (address: string, showings: string | null) =>
+      insertListing(t.db, "newConstruction", listingKey(address), {
+        address,
+        bedrooms: 3,
+        bathrooms: 2,
+        description: "",
+        image_urls: [],
+        thumbnail_description: "",
+        property_type: "Residential",
+        currently_available: null,
+        price: null,
+        reserve_url: null,
+        showings: showings as "request" | "none" | null,
+      });
+    await put("8 Open Row", null);
+    await put("9 Request Row", "request");
+    await put("10 Closed Row", "none");
+    const page = async (address: string) =>
+      (await fetch(`${t.base}/new-construction/${listingKey(address)}`)).text();
+    expect(await page("8 Open Row")).toContain("Schedule a showing");
+    const request = await page("9 Request Row");
+    expect(request).not.toContain("Schedule a showing");
+    expect(request).toContain("I&#x27;d like to see it");
+    const closed = await page("10 Closed Row");
+    expect(closed).not.toContain("Schedule a showing");
+    expect(closed).toContain('class="no-showings"');
+    // Booking by hand is refused, and a showing request is taken as a question.
+    const [time] = await detailTimes();
+    const refused = await post(
+      "/showings/book",
+      booking(time as string, { listing: `newConstruction/${listingKey("10 Closed Row")}` }),
+    );
+    expect(refused.status).toBe(404);
+    const asked = await post("/inquiries", {
+      listing: `newConstruction/${listingKey("10 Closed Row")}`,
+      started: String(Date.now() - 10_000),
+      name: "Jo Renter",
+      email: "jo@example.com",
+      phone: "",
+      message: "Can I see it?",
+      showing: "on",
+      time: "2027-01-05T10:00",
+      website: "",
+    });
+    expect(asked.status).toBeLessThan(400);
+    const [lead] = await t.db.query<{ kind: string }>(
+      "SELECT kind FROM leads WHERE email = 'jo@example.com'",
+    );
+    expect(lead?.kind).toBe("inquiry");
+  });
 });

@@ -4,6 +4,8 @@ import {
   factFieldsOf,
   PET_LABELS,
   PET_POLICIES,
+  SHOWINGS_LABELS,
+  SHOWINGS_MODES,
   US_STATES,
 } from "~/domain/listing-facts";
 import { LISTING_FIELD_LABELS } from "~/domain/listing-fields";
@@ -180,6 +182,18 @@ export function ListingFields({
           {PET_POLICIES.map((p) => (
             <option key={p} value={p}>
               {PET_LABELS[p]}
+            </option>
+          ))}
+        </select>
+      );
+    } else if (field.input === "showings") {
+      // Empty is 'Open hours', the default (docs/behaviour.md §33).
+      control = (
+        <select className="form-select" {...common} onChange={onChange}>
+          <option value="">{SHOWINGS_LABELS.open}</option>
+          {SHOWINGS_MODES.map((m) => (
+            <option key={m} value={m}>
+              {SHOWINGS_LABELS[m]}
             </option>
           ))}
         </select>

@@ -62,6 +62,12 @@ export async function submitInquiry(
   if (ref) {
     const found = await getListing(context.db, ref.collection, ref.id);
     if (found) listing = { ...ref, address: found.address };
+    // 'No showings' (docs/behaviour.md §33): a showing request is taken as a question.
+    if (found?.showings === "none") {
+      values.showing = false;
+      values.times = [];
+      delete errors.times;
+    }
   }
 
   const givenStart = Number(text(form, "started"));

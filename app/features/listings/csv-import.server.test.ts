@@ -87,12 +87,14 @@ describe.each(dbTargets)("listing CSV on $name", (target) => {
           square_feet: "1,200",
           pets: "cats",
           available_from: "2027-03-01",
+          showings: "By request only",
         }),
         row({
           collection: "newConstruction",
           address: "3 Frame Row",
           property_type: "Commercial",
           zip: "22201-1234",
+          showings: "none",
         }),
       ),
     );
@@ -109,8 +111,10 @@ describe.each(dbTargets)("listing CSV on $name", (target) => {
       square_feet: 1200,
       pets: "cats",
       available_from: "2027-03-01",
+      showings: "request",
     });
     expect(check.ready[1]?.fields).toMatchObject({
+      showings: "none",
       property_type: "Commercial",
       price: null,
       currently_available: null,
@@ -168,6 +172,7 @@ describe.each(dbTargets)("listing CSV on $name", (target) => {
         row({ collection: "newConstruction", address: "17 Offer Row", price: "900" }), // 14
         row({ collection: "properties", address: "18 Flag Lane", currently_available: "maybe" }), // 15
         row({ collection: "newConstruction", address: "1 Taken Street" }), // 16: other kind, fine
+        row({ collection: "properties", address: "19 Show Lane", showings: "weekends" }), // 17
       ),
     );
     expect(check.ready.map((r) => r.line)).toEqual([2, 7, 16]);
@@ -190,6 +195,7 @@ describe.each(dbTargets)("listing CSV on $name", (target) => {
       },
       { line: 14, reason: "A construction has no price; leave it empty." },
       { line: 15, reason: "The currently available must be true or false." },
+      { line: 17, reason: "The Showings must be one of: open, request, none." },
     ]);
   });
 

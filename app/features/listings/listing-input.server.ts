@@ -7,6 +7,7 @@ import {
   type ListingFacts,
   NO_FACTS,
   PET_POLICIES,
+  SHOWINGS_LABELS,
   stateCode,
   ZIP_PATTERN,
 } from "~/domain/listing-facts";
@@ -87,6 +88,15 @@ export function parseFact(field: FactField, raw: unknown): { value: unknown } | 
         : { error: "must be one of: none, cats, dogs, cats-and-dogs" };
     case "date":
       return isIsoDate(text) ? { value: text } : { error: "must be a date (YYYY-MM-DD)" };
+    case "showings": {
+      // The stored word or the form's label ('By request only'); 'open' is the default, empty.
+      const word = text.toLowerCase();
+      const mode = Object.entries(SHOWINGS_LABELS).find(
+        ([key, label]) => word === key || word === label.toLowerCase(),
+      )?.[0];
+      if (mode === "open") return { value: null };
+      return mode ? { value: mode } : { error: "must be one of: open, request, none" };
+    }
   }
 }
 

@@ -31,14 +31,20 @@ import { log } from "~/shared/logger.server";
 import { getShowingHours } from "./hours.server";
 import { showingInvitation } from "./invitation.server";
 import { planShowingJobs } from "./reminder-plan.server";
-import { scheduleSectionHtml } from "./schedule-section.server";
+import { NO_SHOWINGS_HTML, scheduleSectionHtml } from "./schedule-section.server";
 import { bookShowing, freeSlots, type Showing, type ShowingListing } from "./showings.server";
 
-/** Whether a stored listing takes bookings: a property only while available. */
+/**
+ * Whether a stored listing takes bookings: its 'Showings' is 'Open hours' (stored empty), and a
+ * property only while available.
+ */
 export const takesBookings = (listing: {
   collection: Collection;
   currently_available?: boolean | null;
-}) => listing.collection !== "properties" || listing.currently_available === true;
+  showings?: string | null;
+}) =>
+  (listing.showings ?? null) === null &&
+  (listing.collection !== "properties" || listing.currently_available === true);
 
 /**
  * 'Schedule a showing' for a detail page: the listing and its free times, or null when it takes
@@ -51,6 +57,7 @@ export async function showingsFor(
     id: string;
     address: string;
     currently_available?: boolean | null;
+    showings?: string | null;
   },
   now = new Date(),
 ): Promise<{ listing: ShowingListing; times: OfferedTime[] } | null> {
@@ -73,12 +80,19 @@ export async function withShowings<
       id: string;
       address: string;
       currently_available?: boolean | null;
+      showings?: string | null;
     } | null;
   },
 >(context: Pick<AppLoadContext, "db">, answer: UNSAFE_DataWithResponseInit<D>) {
   const { listing } = answer.data;
   const offer = listing ? await showingsFor(context, listing) : null;
-  const panelHtml = offer ? scheduleSectionHtml(offer) : null;
+  // 'No showings': the inquiry form's 'I'd like to see it' is hidden too, by the stylesheet
+  // alone (the detail pages' JavaScript budget, docs/decisions/0077).
+  const panelHtml = offer
+    ? scheduleSectionHtml(offer)
+    : listing?.showings === "none"
+      ? NO_SHOWINGS_HTML
+      : null;
   return data({ ...answer.data, panelHtml }, answer.init ?? undefined);
 }
 

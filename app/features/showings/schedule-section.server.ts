@@ -36,3 +36,6 @@ export function scheduleSectionHtml(offer: { listing: ShowingListing; times: Off
           .join("");
   return `<section class="showings" aria-labelledby="schedule-h"><h2 id="schedule-h" class="h4">${html(SHOWING_LABELS.heading)}</h2>${body}</section>`;
 }
+
+/** A listing with 'No showings': a mark the stylesheet hides 'I'd like to see it' by. */
+export const NO_SHOWINGS_HTML = '<div class="no-showings" hidden></div>';
