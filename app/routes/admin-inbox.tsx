@@ -21,6 +21,7 @@ import {
   saveLeadNote,
   setLeadStatus,
 } from "~/features/leads/index.server";
+import { inboxShowings } from "~/features/showings/index.server";
 import { logEvent } from "~/shared/events.server";
 import { pageFault } from "~/shared/page-fault.server";
 import { isForm, readForm } from "~/shared/read-form.server";
@@ -66,8 +67,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const applications = key
     ? (await listApplications(context.db, key, { limit: APPLICATIONS_SHOWN, within })).applications
     : [];
+  // Booked showings are in the inbox too, as kind 'Showing' (docs/behaviour.md §33).
+  const showings = await inboxShowings(context, within);
   return {
     applications,
+    showings,
     mayErase: can(viewer, "people:erase"),
     filter,
     page,
@@ -148,7 +152,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Inbox({ loaderData, actionData }: Route.ComponentProps) {
-  const { applications, ...leads } = loaderData;
+  const { applications, showings, ...leads } = loaderData;
   return (
     <section>
       <h1>Inbox</h1>
@@ -163,6 +167,19 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           ))}
           <li>
             <Link to="/admin/applications">All applications</Link>
+          </li>
+        </ul>
+      ) : null}
+      {showings.length > 0 ? (
+        <ul className="inbox-applications inbox-showings" aria-label="Showings">
+          {showings.map((s) => (
+            <li key={s.id}>
+              <span className="inbox-kind">Showing</span> {s.name} ·{" "}
+              <Link to={s.href}>{s.address}</Link> · {s.when} · {s.status}
+            </li>
+          ))}
+          <li>
+            <Link to="/admin/showings">All showings</Link>
           </li>
         </ul>
       ) : null}

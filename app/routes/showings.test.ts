@@ -422,4 +422,20 @@ describe("showings", () => {
     );
     expect(lead?.kind).toBe("inquiry");
   });
+
+  it("lists bookings in the Inbox as items of kind 'Showing', an agent's listings only", async () => {
+    const inbox = async (cookie: string) =>
+      (await fetch(`${t.base}/admin/inbox`, { headers: { cookie } })).text();
+    const html = await inbox(manager);
+    expect(html).toContain('aria-label="Showings"');
+    expect(html.replaceAll("<!-- -->", "")).toMatch(
+      /<span class="inbox-kind">Showing<\/span> Ivy · /,
+    );
+    const limited = await t.signIn("limited3@example.com", { role: "leasing-agent" });
+    await t.db.query(
+      "INSERT INTO staff_listings (email, collection, listing_id) VALUES ($1, 'properties', 'elsewhere')",
+      ["limited3@example.com"],
+    );
+    expect(await inbox(limited)).not.toContain("inbox-showings");
+  });
 });

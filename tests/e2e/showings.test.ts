@@ -1,8 +1,9 @@
 // Showings that book themselves in the browser (docs/behaviour.md §33): an admin opens a day on
 // 'Showing hours'; a renter picks a time on the listing's page, presses 'Book showing' before
 // filling anything in, then books; a second renter in another tab who chose the same time is
-// told it was just taken, with the times refreshed. The hours are closed again after, so the
-// other tests of this worker see detail pages without times.
+// told it was just taken, with the times refreshed. Staff see the booking arrive in the Inbox
+// as a 'Showing' without reloading, and mark it 'Completed' on 'Showings'. The hours are closed
+// again after, so the other tests of this worker see detail pages without times.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { exactly, gotoHydrated, heading, uniqueSuffix } from "./helpers";
@@ -46,13 +47,17 @@ test("a renter books a free time; the next renter of that time is told it was ju
     await gotoHydrated(other, href);
     await page.clock.install();
 
+    // Staff have the Inbox open while the renter books.
+    await gotoHydrated(adminPage, "/admin/inbox");
+    const renter = `Rae Renter ${uniqueSuffix()}`;
+
     await first.click();
     await expect(page).toHaveURL(/\/showings\/book\?/);
     await expect(page.getByRole("radio", { name: time }).first()).toBeChecked();
     // Pressed before anything is filled in: the inquiry form's messages, nothing lost.
     await page.getByRole("button", { name: "Book showing" }).click();
     await expect(page.getByText(exactly("Enter your name."))).toBeVisible();
-    await page.getByLabel("Your name").fill("Rae Renter");
+    await page.getByLabel("Your name").fill(renter);
     await page.getByLabel("E-mail").fill(`rae-${uniqueSuffix()}@example.com`);
     await page.getByLabel("People who will live here (optional)").fill("2");
     await page.clock.fastForward(5000);
@@ -69,6 +74,20 @@ test("a renter books a free time; the next renter of that time is told it was ju
       other.getByText(exactly("That time was just taken. Please choose another.")),
     ).toBeVisible();
     await expect(other.getByLabel("Your name")).toHaveValue("Sam Second");
+
+    // In the Inbox, live: an item of kind 'Showing'.
+    const item = adminPage.getByRole("list", { name: "Showings" }).getByRole("listitem").filter({
+      hasText: renter,
+    });
+    await expect(item).toContainText("Showing");
+    await expect(item).toContainText(address);
+    await expect(item).toContainText("Booked");
+    // On 'Showings': 'Completed'.
+    await gotoHydrated(adminPage, "/admin/showings");
+    const row = adminPage.getByRole("row").filter({ hasText: renter });
+    await row.getByRole("button", { name: "Completed" }).click();
+    await expect(adminPage.getByText(exactly("Status saved: Completed."))).toBeVisible();
+    await expect(row.getByRole("cell").last()).toHaveText("Completed");
   } finally {
     await setHours(adminPage, false);
   }

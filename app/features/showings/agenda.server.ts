@@ -13,7 +13,7 @@ import { localParts, longDayLabel, slotOf, timeLabel, zonedInstant } from "~/dom
 import { logEvent } from "~/shared/events.server";
 import { getShowingHours } from "./hours.server";
 import { showingNoticeMail } from "./manage.server";
-import { setShowingStatus, showingsBetween } from "./showings.server";
+import { newestShowings, setShowingStatus, showingsBetween } from "./showings.server";
 
 export interface AgendaRow {
   id: number;
@@ -74,6 +74,36 @@ export async function showingAgenda(
       ].filter((a) => a !== null),
       status: STATUS_LABELS[s.status],
       live: s.status === "booked" || s.status === "confirmed",
+    };
+  });
+}
+
+/** One booking as the Inbox lists it, as an item of kind 'Showing'. */
+export interface InboxShowing {
+  id: number;
+  name: string;
+  address: string;
+  href: string;
+  when: string;
+  status: string;
+}
+
+/** The newest bookings for the Inbox (of the listings in `scope`), newest first. */
+export async function inboxShowings(
+  context: Pick<AppLoadContext, "db">,
+  scope: ListingScope,
+  limit = 10,
+): Promise<InboxShowing[]> {
+  const hours = await getShowingHours(context.db);
+  return (await newestShowings(context.db, limit, scope)).map((s) => {
+    const slot = slotOf(hours, s.start);
+    return {
+      id: s.id,
+      name: s.name,
+      address: s.listing.address,
+      href: listingPath(s.listing.collection, s.listing.id),
+      when: `${longDayLabel(slot.date)}, ${timeLabel(slot.time)}`,
+      status: STATUS_LABELS[s.status],
     };
   });
 }

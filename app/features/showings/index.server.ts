@@ -1,5 +1,11 @@
 // The showings feature's public surface on the server (docs/behaviour.md §33).
-export { type AgendaRow, markShowing, showingAgenda } from "./agenda.server";
+export {
+  type AgendaRow,
+  type InboxShowing,
+  inboxShowings,
+  markShowing,
+  showingAgenda,
+} from "./agenda.server";
 export { type BookingAnswer, showingsFor, submitBooking, withShowings } from "./book.server";
 export { showingsFeature } from "./feature.server";
 export {

@@ -360,6 +360,22 @@ export async function showingsBetween(
   return rows.map(toShowing);
 }
 
+/** The newest bookings, whatever their status (the Inbox's items of kind 'Showing'). */
+export async function newestShowings(
+  db: Queryable,
+  limit: number,
+  scope: ListingScope = null,
+): Promise<Showing[]> {
+  const params: unknown[] = [limit];
+  const within = withinScope(scope, params);
+  const rows = await db.query<ShowingRow>(
+    `SELECT ${SHOWING_COLUMNS} FROM showings WHERE ${within}
+     ORDER BY created_at DESC, id DESC LIMIT $1`,
+    params,
+  );
+  return rows.map(toShowing);
+}
+
 /** 'Erase this person': their showings go. */
 export async function eraseShowingsOf(db: Queryable, email: string): Promise<number> {
   const rows = await db.query<{ id: number }>(
