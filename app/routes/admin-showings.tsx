@@ -6,7 +6,13 @@ import { data, Form, Link } from "react-router";
 import { AGENDA_ACTIONS, isAgendaAction } from "~/domain/showing-booking";
 import { actorOf, can, requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout";
-import { markShowing, showingAgenda } from "~/features/showings/index.server";
+import {
+  calendarFeedOf,
+  calendarFeedPath,
+  markShowing,
+  resetCalendarFeed,
+  showingAgenda,
+} from "~/features/showings/index.server";
 import { isForm, readForm } from "~/shared/read-form.server";
 import type { Route } from "./+types/admin-showings";
 
@@ -18,7 +24,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = requireStaff(context, "leads");
   const rows = await showingAgenda(context, viewer.listings);
-  return { rows, mayEditHours: can(viewer, "listings:write") };
+  const feed = viewer.user ? await calendarFeedOf(context.db, viewer.user) : null;
+  return { rows, feed, mayEditHours: can(viewer, "listings:write") };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -26,6 +33,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!isForm(form)) return data({ error: form.message }, { status: form.status });
   const intent = form.get("intent");
+  // 'Reset link' (also the first address): shown once, since only its hash is kept.
+  if (intent === "calendar" && viewer.user) {
+    const token = await resetCalendarFeed(context.db, viewer.user);
+    return { feedUrl: `${context.env.publicUrl}${calendarFeedPath(token)}` };
+  }
   const id = Number(form.get("id"));
   if (!isAgendaAction(intent) || !Number.isSafeInteger(id)) {
     return data({ error: "The form could not be read." }, { status: 400 });
@@ -41,7 +53,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function AdminShowings({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, mayEditHours } = loaderData;
+  const { rows, feed, mayEditHours } = loaderData;
+  const feedUrl = actionData && "feedUrl" in actionData ? actionData.feedUrl : null;
   const table = (title: string, shown: typeof rows) => (
     <>
       <h2 className="h4">{title}</h2>
@@ -125,6 +138,36 @@ export default function AdminShowings({ loaderData, actionData }: Route.Componen
         "Next 7 days",
         rows.filter((r) => !r.today),
       )}
+      <h2 className="h4">Calendar feed</h2>
+      <p>
+        A private address to subscribe to in Google Calendar or Outlook: every booked showing you
+        see here, with the renter's name but not their e-mail or phone.
+      </p>
+      {feedUrl ? (
+        <p role="status">
+          <label htmlFor="calendar-feed-url">Copy this address now: it is shown only once.</label>
+          <input
+            id="calendar-feed-url"
+            className="form-control"
+            readOnly
+            value={feedUrl}
+            onFocus={(e) => e.currentTarget.select()}
+          />
+        </p>
+      ) : feed ? (
+        <p>
+          Your address was made {feed.createdAt.slice(0, 10)}
+          {feed.lastFetchedAt
+            ? `; last read by a calendar ${feed.lastFetchedAt.slice(0, 16).replace("T", " ")} UTC`
+            : "; no calendar has read it yet"}
+          . 'Reset link' makes a new one and stops the old.
+        </p>
+      ) : null}
+      <Form method="post">
+        <button type="submit" name="intent" value="calendar" className="btn btn-outline">
+          {feed || feedUrl ? "Reset link" : "Get link"}
+        </button>
+      </Form>
     </section>
   );
 }

@@ -438,4 +438,49 @@ describe("showings", () => {
     );
     expect(await inbox(limited)).not.toContain("inbox-showings");
   });
+
+  it("gives each staff member a private calendar feed, without renters' e-mail or phone", async () => {
+    const feedOf = async (cookie: string) => {
+      const res = await post("/admin/showings", { intent: "calendar" }, cookie);
+      expect(res.status).toBe(200);
+      const url = /value="(http[^"]+\.ics)"/.exec(await res.text())?.[1];
+      expect(url).toMatch(/\/showings\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+      return url as string;
+    };
+    const first = await feedOf(manager);
+    const res = await fetch(first);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const ics = await res.text();
+    expect(ics).toContain("METHOD:PUBLISH");
+    expect(ics).toMatch(/SUMMARY:Showing: 7 Showing Street \(Ana Renter\)/);
+    expect(ics).not.toMatch(/SUMMARY:Showing: 7 Showing Street \(Ivy\)/); // cancelled
+    expect(ics).not.toContain("@example.com");
+    // The page says when it was made, no more; 'Reset link' ends the old address.
+    const page = await (
+      await fetch(`${t.base}/admin/showings`, { headers: { cookie: manager } })
+    ).text();
+    expect(page).toContain("Reset link");
+    expect(page).not.toContain(first);
+    const second = await feedOf(manager);
+    expect((await fetch(first)).status).toBe(404);
+    expect((await fetch(second)).status).toBe(200);
+    // A Leasing agent limited to other listings sees none of these; a Viewer gets no feed.
+    const limited = await t.signIn("limited4@example.com", { role: "leasing-agent" });
+    await t.db.query(
+      "INSERT INTO staff_listings (email, collection, listing_id) VALUES ($1, 'properties', 'elsewhere')",
+      ["limited4@example.com"],
+    );
+    const agentFeed = await (await fetch(await feedOf(limited))).text();
+    expect(agentFeed).toContain("BEGIN:VCALENDAR");
+    expect(agentFeed).not.toContain("BEGIN:VEVENT");
+    const viewer = await t.signIn("viewer3@example.com", { role: "viewer" });
+    expect((await post("/admin/showings", { intent: "calendar" }, viewer)).status).toBe(404);
+    // A person whose role no longer reads the inbox: the address answers nothing any more.
+    await t.db.query("UPDATE admins SET role = 'viewer' WHERE email = 'manager@example.com'");
+    expect((await fetch(second)).status).toBe(404);
+    await t.db.query("UPDATE admins SET role = 'manager' WHERE email = 'manager@example.com'");
+    expect((await fetch(`${t.base}/showings/calendar/${"x".repeat(43)}.ics`)).status).toBe(404);
+  });
 });

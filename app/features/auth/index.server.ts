@@ -47,3 +47,4 @@ export {
   STAFF_LISTINGS_MAX,
   staffListings,
 } from "./staff-listings.server";
+export { staffAccessOf } from "./viewer.server";

@@ -1,5 +1,5 @@
 // Who is asking: for the root loader and the staff guard (getViewer; staff-guard.server.ts).
-import type { Db } from "~/shared/db.server";
+import type { Db, Queryable } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { log } from "~/shared/logger.server";
 import { staffRoleOf } from "./admins.server";
@@ -41,4 +41,33 @@ export function signInOptions(env: Pick<Env, "oidc" | "devIdentityProvider">): V
     // The development provider stands in for Google, so the label stays the documented one (docs/behaviour.md §10).
     providerName: env.oidc?.providerName ?? "Google",
   };
+}
+
+/**
+ * The staff role and listings of a known user as they are now, for access without a session
+ * (a private calendar feed, docs/behaviour.md §33): null when the user is gone or no staff.
+ */
+export async function staffAccessOf(
+  db: Queryable,
+  key: Pick<SessionUser, "issuer" | "sub">,
+): Promise<Pick<Viewer, "role" | "listings"> | null> {
+  const [row] = await db.query<{
+    email: string | null;
+    email_verified: boolean;
+    name: string | null;
+  }>("SELECT email, email_verified, name FROM users WHERE issuer = $1 AND sub = $2", [
+    key.issuer,
+    key.sub,
+  ]);
+  if (!row) return null;
+  const user: SessionUser = {
+    issuer: key.issuer,
+    sub: key.sub,
+    email: row.email,
+    emailVerified: row.email_verified,
+    name: row.name,
+  };
+  const role = await staffRoleOf(db, user);
+  if (!role) return null;
+  return { role, listings: await listingScopeOf(db, user, role) };
 }

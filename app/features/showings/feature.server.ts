@@ -9,7 +9,7 @@ import { eraseShowingsOf, purgeOldShowings } from "./showings.server";
 /** Showings that book themselves (docs/architecture.md, "The feature contract"). */
 export const showingsFeature: Feature<{ db: Db; env: Env; applications: ApplicationServices }> = {
   name: "showings",
-  tables: ["showing_hours", "showings", "showing_reminders"],
+  tables: ["showing_hours", "showings", "showing_reminders", "showing_calendar_feeds"],
   // Bookings per client and hour, counted apart from inquiries (the same INQUIRY_RATE_LIMIT).
   limits: [{ name: "showing", perHour: ({ env }) => env.leads.inquiriesPerHour }],
   // A showing's renter details go LEAD_RETENTION_DAYS after it (docs/behaviour.md §33).

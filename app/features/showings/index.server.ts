@@ -7,6 +7,12 @@ export {
   showingAgenda,
 } from "./agenda.server";
 export { type BookingAnswer, showingsFor, submitBooking, withShowings } from "./book.server";
+export {
+  calendarFeedOf,
+  calendarFeedPath,
+  resetCalendarFeed,
+  serveCalendarFeed,
+} from "./calendar-feed.server";
 export { showingsFeature } from "./feature.server";
 export {
   checkHoursForm,

@@ -5,11 +5,11 @@
 import { localParts, offsetMinutes, pad } from "~/domain/showing-slots";
 
 /** Text escaped for an iCalendar TEXT value (RFC 5545 §3.3.11). */
-const escapeText = (text: string) =>
+export const escapeText = (text: string) =>
   text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, "\\n");
 
 /** Lines folded at 75 octets (RFC 5545 §3.1), never inside a character. */
-function fold(line: string): string {
+export function fold(line: string): string {
   const parts: string[] = [];
   let part = "";
   let bytes = 0;
@@ -35,7 +35,8 @@ function localStamp(instant: Date, timeZone: string): string {
   return `${date.replaceAll("-", "")}T${pad(Math.floor(minutes / 60))}${pad(minutes % 60)}00`;
 }
 
-const utcStamp = (instant: Date) => `${instant.toISOString().slice(0, 19).replace(/[-:]/g, "")}Z`;
+export const utcStamp = (instant: Date) =>
+  `${instant.toISOString().slice(0, 19).replace(/[-:]/g, "")}Z`;
 
 /** '-0400' style offset of the zone at an instant. */
 function offsetAt(instant: Date, timeZone: string): string {
