@@ -59,6 +59,11 @@ export interface CompanyContent {
   /** Navy and gold by default (docs/decisions/0046-design-tokens-from-company-content.md). */
   brandColors: BrandColors;
   office: OfficeContact;
+  /**
+   * 'Automatic reply' to every question about a listing (docs/behaviour.md §33; the text's
+   * placeholders: app/domain/auto-reply.ts). Text "": the default wording. Never sent to pages.
+   */
+  autoReply: { enabled: boolean; text: string };
 }
 
 export const company: CompanyContent = {
@@ -127,6 +132,7 @@ export const company: CompanyContent = {
     address: "1000 N Example Boulevard, Arlington, VA 22201",
     hours: "Monday to Friday, 9 am to 5 pm",
   },
+  autoReply: { enabled: true, text: "" },
 };
 
 /**
@@ -155,10 +161,10 @@ export type SiteContent = CompanyContent & { applicationPdf: string | null };
  * About page's text and the default featured addresses, which only /about and the server use.
  * The root loader sends this with every page (docs/behaviour.md §18).
  */
-export type LayoutContent = Omit<SiteContent, "about" | "featuredAddresses">;
+export type LayoutContent = Omit<SiteContent, "about" | "featuredAddresses" | "autoReply">;
 
 export function layoutContent(content: SiteContent): LayoutContent {
-  const { about: _about, featuredAddresses: _featured, ...layout } = content;
+  const { about: _about, featuredAddresses: _featured, autoReply: _reply, ...layout } = content;
   return layout;
 }
 

@@ -18,6 +18,7 @@ import {
   leadListings,
   leadMailOf,
   listLeads,
+  medianFirstReply,
   saveLeadNote,
   setLeadStatus,
 } from "~/features/leads/index.server";
@@ -78,6 +79,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     total,
     listings: await leadListings(context.db, within),
+    medianReply: await medianFirstReply(context.db, within),
     leads: leads.map((lead) => ({
       ...lead,
       createdAt: new Date(lead.createdAt).toISOString(),

@@ -59,6 +59,7 @@ describe("inquiries and the inbox", () => {
   };
 
   it("stores a showing request with the listing's own address, and writes two e-mails", async () => {
+    // The 'Automatic reply' (docs/behaviour.md §33) is on by default: it answers the renter.
     const res = await post(
       filled({ showing: "on", time: ["2027-03-01T10:00", "", "2027-03-02T17:30"] }),
     );
@@ -84,7 +85,7 @@ describe("inquiries and the inbox", () => {
     // To the office (the site settings' e-mail, as INBOX_NOTIFY_EMAILS is not set), and to the renter.
     expect(mail.map((m) => [m.to_addresses, m.subject])).toEqual([
       [["office@example.com"], `Showing request: ${ADDRESS}`],
-      [["ana@example.com"], "We received your showing request"],
+      [["ana@example.com"], `Your question about ${ADDRESS}`],
     ]);
     expect(mail[0]?.body).toContain("Tuesday, March 2, 2027 at 17:30");
   });
@@ -195,6 +196,7 @@ describe("inquiries and the inbox", () => {
     );
     expect(events).toEqual([
       { by_email: null, action: "received", detail: {} },
+      { by_email: null, action: "auto-reply", detail: {} },
       { by_email: "boss@example.com", action: "status", detail: { from: "new", to: "contacted" } },
       { by_email: "boss@example.com", action: "note", detail: {} },
     ]);

@@ -7,6 +7,7 @@ import { INQUIRY_LABELS } from "~/domain/inquiry";
 import { pageMeta } from "~/features/layout";
 import { InquiryForm } from "~/features/leads";
 import { submitInquiry } from "~/features/leads/index.server";
+import { scheduleUrlFor } from "~/features/showings/index.server";
 import { isForm, readForm, unreadableFormAnswer } from "~/shared/read-form.server";
 import type { Route } from "./+types/inquiries";
 
@@ -25,7 +26,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     const values = { name: "", email: "", phone: "", message: "", showing: false, times: [] };
     return unreadableFormAnswer({ values, listing: null }, form);
   }
-  const result = await submitInquiry(context, form);
+  // The automatic reply links to 'Schedule a showing' when the listing offers times.
+  const result = await submitInquiry(context, form, Date.now(), {
+    scheduleUrl: (listing) => scheduleUrlFor(context, listing),
+  });
   if (result.ok) return { ok: true as const, listing: result.listing };
   const { status, ...answer } = result;
   return data(answer, { status });

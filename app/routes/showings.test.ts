@@ -483,4 +483,97 @@ describe("showings", () => {
     await t.db.query("UPDATE admins SET role = 'manager' WHERE email = 'manager@example.com'");
     expect((await fetch(`${t.base}/showings/calendar/${"x".repeat(43)}.ics`)).status).toBe(404);
   });
+
+  it("answers every question about a listing at once with the 'Automatic reply', in the company's words", async () => {
+    const ask = (listing: string, email: string) =>
+      post("/inquiries", {
+        listing,
+        started: String(Date.now() - 10_000),
+        name: "Kim Asker",
+        email,
+        phone: "571-555-0142",
+        message: "Is the yard fenced?",
+        website: "",
+      });
+    const replyTo = async (email: string) =>
+      t.db.query<{ kind: string; subject: string; body: string }>(
+        "SELECT kind, subject, body FROM outbox WHERE $1 = ANY(to_addresses) ORDER BY id",
+        [email],
+      );
+    expect((await ask(`properties/${ID}`, "kim@example.com")).status).toBe(200);
+    const [reply, ...more] = await replyTo("kim@example.com");
+    expect(more).toHaveLength(0);
+    expect(reply?.kind).toBe("lead auto-reply");
+    expect(reply?.subject).toBe(`Your question about ${ADDRESS}`);
+    for (const line of [
+      `Thank you for asking about ${ADDRESS}.`,
+      "Rent: $1,900",
+      "Bedrooms: 2",
+      "Bathrooms: 1",
+      "Available from: now",
+      `Schedule a showing: ${t.base}/properties/${ID}#schedule-h`,
+      "Screening criteria: We look for a household income of about three times the monthly rent",
+      "703-555-0100",
+      "office@example.com",
+    ]) {
+      expect(reply?.body).toContain(line);
+    }
+    // Nothing the sender typed.
+    for (const typed of ["Kim Asker", "571-555-0142", "Is the yard fenced?"]) {
+      expect(reply?.body).not.toContain(typed);
+    }
+    // A listing shown by request only: no link to book.
+    expect(
+      (await ask(`newConstruction/${listingKey("9 Request Row")}`, "lee@example.com")).status,
+    ).toBe(200);
+    const [byRequest] = await replyTo("lee@example.com");
+    expect(byRequest?.body).toContain("Thank you for asking about 9 Request Row.");
+    expect(byRequest?.body).not.toContain("Schedule a showing");
+    // Turned off: the plain confirmation, as before.
+    await t.db.query(
+      `INSERT INTO site_settings (id, content) VALUES (true, '{"autoReply":{"enabled":false,"text":""}}')
+       ON CONFLICT (id) DO UPDATE SET content = EXCLUDED.content`,
+    );
+    try {
+      expect((await ask(`properties/${ID}`, "max@example.com")).status).toBe(200);
+      expect((await replyTo("max@example.com")).map((m) => m.subject)).toEqual([
+        "We received your message",
+      ]);
+    } finally {
+      await t.db.query("UPDATE site_settings SET content = '{}' WHERE id");
+    }
+  });
+
+  it("shows each inbox item's first reply and the median over the last 30 days", async () => {
+    const [lead] = await t.db.query<{ id: number }>(
+      "SELECT id::int AS id FROM leads WHERE email = 'kim@example.com'",
+    );
+    const inbox = async () =>
+      (
+        await (await fetch(`${t.base}/admin/inbox`, { headers: { cookie: manager } })).text()
+      ).replaceAll("<!-- -->", "");
+    let html = await inbox();
+    expect(html).toContain("Median time to a first reply, last 30 days: no replies yet");
+    expect(html).toContain("First reply: not yet · Automatic reply: ");
+    // Answered 90 minutes after it came (the history's times set by hand: the test's clock).
+    await t.db.query("UPDATE leads SET created_at = now() - interval '2 hours' WHERE id = $1", [
+      lead?.id,
+    ]);
+    expect(
+      (
+        await post(
+          "/admin/inbox",
+          { intent: "status", id: String(lead?.id), status: "contacted" },
+          manager,
+        )
+      ).status,
+    ).toBe(200);
+    await t.db.query(
+      "UPDATE lead_events SET at = now() - interval '30 minutes' WHERE lead_id = $1 AND action = 'status'",
+      [lead?.id],
+    );
+    html = await inbox();
+    expect(html).toMatch(/Median time to a first reply, last 30 days: 1 h 30 min \(1 item\)/);
+    expect(html).toMatch(/First reply: <time[^>]*>[^<]+<\/time>, after 1 h 30 min/);
+  });
 });

@@ -69,6 +69,9 @@ test("a renter asks to see a listing; staff see it arrive in the inbox and work 
   await expect(item).toContainText("703-555-0142");
   await expect(item).toContainText("Monday, March 1, 2027 at 10:00");
   await expect(item.locator(".inbox-status")).toHaveText("New");
+  // Answered at once by the 'Automatic reply'; no person has replied yet.
+  await expect(item.locator(".inbox-first-reply")).toContainText("First reply: not yet");
+  await expect(item.locator(".inbox-first-reply")).toContainText("Automatic reply: ");
 
   // Staff work it: status and a note, each recorded with who did it.
   await item.getByLabel("Status").selectOption({ label: "Contacted" });
@@ -76,9 +79,11 @@ test("a renter asks to see a listing; staff see it arrive in the inbox and work 
   await expect(item.locator(".inbox-status")).toHaveText("Contacted");
   await item.getByLabel("Notes").fill("Called, showing Monday.");
   await item.getByRole("button", { name: "Save note" }).click();
+  await expect(item.locator(".inbox-first-reply")).toContainText(/First reply: .+, after < 1 min/);
   await item.getByText("Changes").click();
-  await expect(item.locator(".inbox-history li")).toHaveCount(3);
-  await expect(item.locator(".inbox-history li").nth(1)).toContainText("status New → Contacted");
+  await expect(item.locator(".inbox-history li")).toHaveCount(4);
+  await expect(item.locator(".inbox-history li").nth(1)).toContainText("automatic reply sent");
+  await expect(item.locator(".inbox-history li").nth(2)).toContainText("status New → Contacted");
 });
 
 test("without JavaScript the form is a plain post, and the answer page keeps what was typed", async ({
@@ -183,15 +188,17 @@ test("staff reply and confirm a showing; the renter's e-mail arrives with the in
     "Showing confirmed for Tuesday, April 6, 2027 at 18:30",
   );
 
-  // What arrived at the SMTP server: the confirmation of the request, the reply, the invitation.
+  // What arrived at the SMTP server: the 'Automatic reply' (docs/behaviour.md §33), the reply,
+  // the invitation.
   await expect
     .poll(async () => (await control.mailTo(email)).map((m) => m.subject))
     .toEqual([
-      "We received your showing request",
+      `Your question about ${listing.address}`,
       `Re: ${listing.address}`,
       `Showing confirmed: ${listing.address}, Tuesday, April 6, 2027 at 18:30`,
     ]);
   const mails = await control.mailTo(email);
+  expect(mails[0]?.text).toContain(`Thank you for asking about ${listing.address}.`);
   expect(mails[1]?.text).toContain("Yes, it is still available.");
   const invitation = mails[2]?.attachments.find((a) => a.contentType === "text/calendar");
   expect(invitation, JSON.stringify(mails[2]?.attachments)).toBeDefined();

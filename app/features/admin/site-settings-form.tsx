@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
+import { AUTO_REPLY_LABEL, AUTO_REPLY_PLACEHOLDERS } from "~/domain/auto-reply";
 import type { CompanyContent } from "~/domain/company";
 import { type Collection, KINDS, listingPath } from "~/domain/listing-kinds";
 import { addedMessages, dialogDurations, successTitles } from "~/domain/messages";
@@ -380,6 +381,46 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettingsData }) {
           Shown before the online application is submitted. Leave it empty to show nothing.
         </p>
       </div>
+      <fieldset className="auto-reply">
+        <legend>{AUTO_REPLY_LABEL}</legend>
+        <div className="form-check">
+          <input
+            id={`${id}-auto-reply-on`}
+            type="checkbox"
+            className="form-check-input"
+            checked={fields.autoReply.enabled}
+            disabled={saving}
+            onChange={(e) =>
+              set("autoReply", { ...fields.autoReply, enabled: e.currentTarget.checked })
+            }
+          />
+          <label className="form-check-label" htmlFor={`${id}-auto-reply-on`}>
+            Send it at once to everyone who asks about a listing
+          </label>
+        </div>
+        <label className="form-label" htmlFor={`${id}-auto-reply`}>
+          {AUTO_REPLY_LABEL}
+        </label>
+        <textarea
+          id={`${id}-auto-reply`}
+          className="form-control"
+          rows={14}
+          value={fields.autoReply.text}
+          disabled={saving}
+          aria-describedby={`${id}-auto-reply-note`}
+          onChange={(e) => set("autoReply", { ...fields.autoReply, text: e.currentTarget.value })}
+        />
+        <div id={`${id}-auto-reply-note`} className="form-note">
+          In your own words; the renter's message is never repeated. It may use:
+          <ul>
+            {Object.entries(AUTO_REPLY_PLACEHOLDERS).map(([name, what]) => (
+              <li key={name}>
+                <code>{`{${name}}`}</code>: {what}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </fieldset>
       <UploadProgress fraction={progress} />
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={saving}>

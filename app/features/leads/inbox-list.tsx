@@ -1,6 +1,7 @@
 // The inbox's filters and items (docs/behaviour.md §27). Each change is a form posted to the
 // page's action, so the list is reloaded from the server after it.
 import { Form, Link, useFetcher, useSubmit } from "react-router";
+import { firstReplyAt, waitText } from "~/domain/first-reply";
 import { describeLocalTime, LEAD_KINDS, LEAD_STATUSES, type LeadStatus } from "~/domain/inquiry";
 import { ANSWER_LABELS } from "~/domain/inquiry-answers";
 import { listingPath } from "~/domain/listing-kinds";
@@ -21,6 +22,8 @@ export interface InboxListProps {
   answer: { ok?: string; error?: string } | null;
   /** 'Erase this person' (Owner, Manager; docs/behaviour.md §6, "Staff roles"). */
   mayErase: boolean;
+  /** The median wait for a person's first reply over the last 30 days (docs/behaviour.md §33). */
+  medianReply: { ms: number; count: number } | null;
 }
 
 export function InboxList({
@@ -32,12 +35,19 @@ export function InboxList({
   leads,
   answer,
   mayErase,
+  medianReply,
 }: InboxListProps) {
   const query = new URLSearchParams(
     Object.entries(filter).filter((e): e is [string, string] => typeof e[1] === "string"),
   ).toString();
   return (
     <>
+      <p className="inbox-median">
+        Median time to a first reply, last 30 days:{" "}
+        {medianReply
+          ? `${waitText(medianReply.ms)} (${medianReply.count} ${medianReply.count === 1 ? "item" : "items"})`
+          : "no replies yet"}
+      </p>
       <Form method="get" className="filters inbox-filters">
         <FilterSelect
           name="status"
@@ -140,6 +150,7 @@ function InboxItem({ lead, mayErase }: { lead: InboxLead; mayErase: boolean }) {
         <time dateTime={lead.createdAt}>{formatWhen(lead.createdAt)}</time> ·{" "}
         <span className="inbox-status">{LEAD_STATUSES[lead.status]}</span>
       </p>
+      <FirstReply lead={lead} />
       <dl className="inbox-fields">
         <dt>Name</dt>
         <dd>{lead.name}</dd>
@@ -241,6 +252,31 @@ function InboxItem({ lead, mayErase }: { lead: InboxLead; mayErase: boolean }) {
       ) : null}
       {dialogs.element}
     </li>
+  );
+}
+
+/** 'First reply': how long the item waited for a person; the automatic reply apart. */
+function FirstReply({ lead }: { lead: InboxLead }) {
+  const first = firstReplyAt(lead.events);
+  const auto = lead.events.find((e) => e.action === "auto-reply");
+  return (
+    <p className="inbox-meta inbox-first-reply">
+      First reply:{" "}
+      {first ? (
+        <>
+          <time dateTime={first}>{formatWhen(first)}</time>, after{" "}
+          {waitText(Date.parse(first) - Date.parse(lead.createdAt))}
+        </>
+      ) : (
+        "not yet"
+      )}
+      {auto ? (
+        <>
+          {" "}
+          · Automatic reply: <time dateTime={auto.at}>{formatWhen(auto.at)}</time>
+        </>
+      ) : null}
+    </p>
   );
 }
 
@@ -363,6 +399,7 @@ function Answers({ lead }: { lead: InboxLead }) {
 
 function eventText(e: LeadEvent): string {
   if (e.action === "received") return "received";
+  if (e.action === "auto-reply") return "automatic reply sent";
   if (e.action === "note") return "note saved";
   if (e.action in ANSWER_TITLES) {
     const time = (e.detail as { time?: string }).time;

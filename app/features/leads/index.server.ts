@@ -11,6 +11,7 @@ export {
   leadIsWithin,
   leadListings,
   listLeads,
+  medianFirstReply,
   purgeClosedLeads,
   saveLeadNote,
   setLeadStatus,

@@ -4,6 +4,7 @@
 // every change is recorded with who and when. Personal data: admins only, erased on request and
 // LEAD_RETENTION_DAYS after a lead is closed, with the e-mail that carried it.
 
+import { ANSWER_ACTIONS, ANSWERED_STATUSES } from "~/domain/first-reply";
 import {
   describeLocalTime,
   type InquiryValues,
@@ -45,7 +46,7 @@ export interface LeadEvent {
   /** ISO 8601. */
   at: string;
   byEmail: string | null;
-  action: "received" | "status" | "note" | "reply" | "confirm" | "decline";
+  action: "received" | "auto-reply" | "status" | "note" | "reply" | "confirm" | "decline";
   detail: Record<string, unknown>;
 }
 
@@ -54,6 +55,11 @@ export interface NewLead {
   listingId: string | null;
   listingAddress: string | null;
   values: InquiryValues;
+  /**
+   * The 'Automatic reply' to send the renter instead of the plain confirmation (a question
+   * about a listing while it is on; docs/behaviour.md §33), already in the company's words.
+   */
+  autoReply?: { subject: string; body: string } | null;
 }
 
 /** Who hears of a lead, and what the renter's confirmation is signed with. */
@@ -74,6 +80,9 @@ const LEAD_COLUMNS = `id::int AS id, created_at AS "createdAt", kind, collection
   preferred_times AS "preferredTimes", status, notes, closed_at AS "closedAt"`;
 
 export const leadRef = (id: number) => `lead:${id}`;
+
+/** The history's event of an 'Automatic reply' sent (by nobody: the site). */
+export const AUTO_REPLY_EVENT = "auto-reply";
 
 /** Stores a lead and the e-mails it causes, all or nothing; returns its id. */
 export async function storeLead(db: Db, lead: NewLead, mail: LeadMail): Promise<number> {
@@ -130,6 +139,22 @@ export async function storeLead(db: Db, lead: NewLead, mail: LeadMail): Promise<
     // The renter's address is unconfirmed: the company's own words and the stored listing's
     // address only, nothing typed into the form (docs/behaviour.md §27). Over the caps the lead
     // is kept and staff are told; only this confirmation is not sent.
+    const footer = `You get this e-mail because this address was entered on ${mail.publicUrl}. What we keep and for how long: ${mail.publicUrl}/privacy`;
+    if (lead.autoReply) {
+      // The 'Automatic reply' (docs/behaviour.md §33) takes the confirmation's place; its time
+      // is in the item's history, apart from a person's first reply.
+      const sent = await enqueueMail(tx, {
+        kind: "lead auto-reply",
+        ref: leadRef(id),
+        to: [values.email.trim()],
+        replyTo: mail.officeEmail,
+        subject: lead.autoReply.subject,
+        unconfirmed: mail.unconfirmed ?? DEFAULT_UNCONFIRMED_CAPS,
+        body: `${lead.autoReply.body}\n\n${footer}`,
+      });
+      if (sent !== null) await recordStaffEvent(tx, "lead", id, null, AUTO_REPLY_EVENT);
+      return id;
+    }
     await enqueueMail(tx, {
       kind: "lead-confirmation",
       ref: leadRef(id),
@@ -145,7 +170,7 @@ export async function storeLead(db: Db, lead: NewLead, mail: LeadMail): Promise<
         mail.companyName,
         `${mail.officePhone} · ${mail.officeEmail}`,
         "",
-        `You get this e-mail because this address was entered on ${mail.publicUrl}. What we keep and for how long: ${mail.publicUrl}/privacy`,
+        footer,
       ].join("\n"),
     });
     return id;
@@ -207,6 +232,42 @@ export async function allLeads(db: Queryable, filter: LeadFilter): Promise<Lead[
     `SELECT ${LEAD_COLUMNS} FROM leads ${w.sql} ORDER BY created_at DESC, id DESC`,
     w.params,
   );
+}
+
+/**
+ * The median time to a person's first reply (app/domain/first-reply.ts) of the leads received
+ * in the `days` before `now` that have one, within a Leasing agent's listings; null when none.
+ */
+export async function medianFirstReply(
+  db: Queryable,
+  within: ListingScope | undefined,
+  now = new Date(),
+  days = 30,
+): Promise<{ ms: number; count: number } | null> {
+  const params: unknown[] = [
+    new Date(now.getTime() - days * 86_400_000),
+    [...ANSWER_ACTIONS],
+    [...ANSWERED_STATUSES],
+  ];
+  const scope = withinScope(within, params, {
+    general: true,
+    collection: "l.collection",
+    id: "l.listing_id",
+  });
+  const [row] = await db.query<{ median: number | string | null; count: number }>(
+    `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY secs) AS median, count(*)::int AS count
+     FROM (
+       SELECT extract(epoch FROM min(e.at) - l.created_at) AS secs
+       FROM leads l JOIN lead_events e ON e.lead_id = l.id
+       WHERE l.created_at > $1 AND ${scope} AND e.by_email IS NOT NULL
+         AND (e.action = ANY($2::text[])
+           OR (e.action = 'status' AND e.detail->>'to' = ANY($3::text[])))
+       GROUP BY l.id, l.created_at
+     ) firsts`,
+    params,
+  );
+  if (!row || row.count === 0 || row.median === null) return null;
+  return { ms: Math.round(Number(row.median) * 1000), count: row.count };
 }
 
 /** The listings leads were sent about, for the inbox's filter. */

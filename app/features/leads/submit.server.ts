@@ -12,10 +12,11 @@ import {
   MIN_SUBMIT_MS,
   tooManyFromNetwork,
 } from "~/domain/inquiry";
-import { parseListingRef } from "~/domain/listing-kinds";
+import { type Collection, parseListingRef } from "~/domain/listing-kinds";
 import { getListing } from "~/features/listings/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
 import { log } from "~/shared/logger.server";
+import { autoReplyFor } from "./auto-reply.server";
 import { type LeadMail, storeLead } from "./leads.server";
 
 /** The listing a form is about, as the page gives it to the form. */
@@ -42,10 +43,23 @@ const text = (form: FormData, name: string) => {
   return typeof v === "string" ? v : "";
 };
 
+/** What the page composing the form knows beyond the leads (the showings feature's link). */
+export interface InquiryOptions {
+  /** 'Schedule a showing' of a listing that has open hours: its address; else null. */
+  scheduleUrl?: (listing: {
+    collection: Collection;
+    id: string;
+    address: string;
+    currently_available?: boolean | null;
+    showings?: string | null;
+  }) => Promise<string | null>;
+}
+
 export async function submitInquiry(
   context: AppLoadContext,
   form: FormData,
   now = Date.now(),
+  options: InquiryOptions = {},
 ): Promise<InquiryResult> {
   const { values, errors } = checkInquiry({
     name: text(form, "name"),
@@ -59,8 +73,8 @@ export async function submitInquiry(
   // The listing, as stored (never the form's word for its address).
   let listing: InquiryListing | null = null;
   const ref = parseListingRef(text(form, "listing"));
+  const found = ref ? await getListing(context.db, ref.collection, ref.id) : null;
   if (ref) {
-    const found = await getListing(context.db, ref.collection, ref.id);
     if (found) listing = { ...ref, address: found.address };
     // 'No showings' (docs/behaviour.md §33): a showing request is taken as a question.
     if (found?.showings === "none") {
@@ -103,6 +117,15 @@ export async function submitInquiry(
     };
   }
 
+  const site = await getSiteContent(context.db);
+  const autoReply =
+    ref && found && site.autoReply.enabled
+      ? autoReplyFor(
+          site,
+          found,
+          await options.scheduleUrl?.({ ...ref, ...found }).catch(() => null),
+        )
+      : null;
   const leadId = await storeLead(
     context.db,
     {
@@ -110,6 +133,7 @@ export async function submitInquiry(
       listingId: listing?.id ?? null,
       listingAddress: listing?.address ?? null,
       values,
+      autoReply,
     },
     await leadMailOf(context),
   );

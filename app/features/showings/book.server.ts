@@ -4,7 +4,7 @@
 // e-mails in one transaction. A refusal books and sends nothing, and gives back what was typed.
 import { type AppLoadContext, data, type UNSAFE_DataWithResponseInit } from "react-router";
 import { HONEYPOT_FIELD, MIN_SUBMIT_MS, tooManyFromNetwork } from "~/domain/inquiry";
-import { type Collection, parseListingRef } from "~/domain/listing-kinds";
+import { type Collection, listingPath, parseListingRef } from "~/domain/listing-kinds";
 import {
   type BookingField,
   type BookingValues,
@@ -67,6 +67,19 @@ export async function showingsFor(
   const slots = await freeSlots(context.db, hours, listing, now);
   const { collection, id, address } = listing;
   return { listing: { collection, id, address }, times: slots.map(offered) };
+}
+
+/**
+ * The address of a listing's 'Schedule a showing' when it offers times now (open hours, and a
+ * property while available), for the inquiry's automatic reply; else null.
+ */
+export async function scheduleUrlFor(
+  context: Pick<AppLoadContext, "db" | "env">,
+  listing: Parameters<typeof showingsFor>[1],
+): Promise<string | null> {
+  const offer = await showingsFor(context, listing);
+  if (!offer || offer.times.length === 0) return null;
+  return `${context.env.publicUrl}${listingPath(listing.collection, listing.id)}#schedule-h`;
 }
 
 /**

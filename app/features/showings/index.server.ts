@@ -6,7 +6,13 @@ export {
   markShowing,
   showingAgenda,
 } from "./agenda.server";
-export { type BookingAnswer, showingsFor, submitBooking, withShowings } from "./book.server";
+export {
+  type BookingAnswer,
+  scheduleUrlFor,
+  showingsFor,
+  submitBooking,
+  withShowings,
+} from "./book.server";
 export {
   calendarFeedOf,
   calendarFeedPath,

@@ -1,3 +1,4 @@
+import { DEFAULT_AUTO_REPLY } from "~/domain/auto-reply";
 import type { BrandColors, CompanyContent, ContactPerson, OfficeContact } from "~/domain/company";
 
 /** The fields the site settings page edits (docs/behaviour.md §18); files travel beside them. */
@@ -20,6 +21,8 @@ export interface EditableSettings {
   applicationFee: string;
   /** 'Screening criteria' (the content's `application.screeningCriteria`; may be empty). */
   screeningCriteria: string;
+  /** 'Automatic reply' (docs/behaviour.md §33): on or off, and its text. */
+  autoReply: { enabled: boolean; text: string };
 }
 
 /** The editable fields of some content (what the form starts with, what the CLI exports). */
@@ -38,5 +41,9 @@ export function editableOf(content: CompanyContent): EditableSettings {
     brandColors: { ...content.brandColors },
     applicationFee: content.application.fee,
     screeningCriteria: content.application.screeningCriteria,
+    autoReply: {
+      enabled: content.autoReply.enabled,
+      text: content.autoReply.text || DEFAULT_AUTO_REPLY,
+    },
   };
 }

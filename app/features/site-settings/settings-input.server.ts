@@ -1,6 +1,7 @@
 // What the site settings page and `npm run admin -- settings import` may store, checked once
 // here for both (docs/behaviour.md §18).
 import { z } from "zod";
+import { AUTO_REPLY_MAX, autoReplyProblem } from "~/domain/auto-reply";
 import { HttpError } from "~/shared/http-error.server";
 import type { EditableSettings } from "./editable";
 
@@ -52,7 +53,7 @@ const phone = (label: string, required: boolean) =>
   );
 
 /** Files exported before these fields existed lack them: absent means the defaults. */
-type AddedLater = "office" | "brandColors" | "applicationFee" | "screeningCriteria";
+type AddedLater = "office" | "brandColors" | "applicationFee" | "screeningCriteria" | "autoReply";
 export type SettingsInput = Omit<EditableSettings, AddedLater> &
   Partial<Pick<EditableSettings, AddedLater>>;
 
@@ -110,6 +111,18 @@ export const settingsSchema: z.ZodType<SettingsInput, unknown> = z.object({
     .optional(),
   applicationFee: line("Application fee", 300, false).optional(),
   screeningCriteria: text("Screening criteria", 5000).optional(),
+  // Checked when saved, on or off: a text kept while it is off is sent as it is once it is on.
+  autoReply: z
+    .object({
+      enabled: z.boolean({ error: "The automatic reply must be on or off." }),
+      text: text("The automatic reply", AUTO_REPLY_MAX),
+    })
+    .superRefine((v, ctx) => {
+      const problem = autoReplyProblem(v.text);
+      if (problem && (v.enabled || v.text !== ""))
+        ctx.addIssue({ code: "custom", message: problem });
+    })
+    .optional(),
 });
 
 /** Checks submitted settings: a 400 with the first problem, in the form's own words. */

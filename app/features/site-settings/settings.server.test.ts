@@ -267,6 +267,30 @@ for (const { name, db: target, storage } of combinations) {
       expect((await getSiteContent(app.db)).application).toEqual(company.application);
     });
 
+    it("saves 'Automatic reply' on or off, checks its placeholders, and never shows it on pages", async () => {
+      const text = "Thanks for asking about {address}. Call {office_phone}.";
+      const res = await put(form({ ...defaults, autoReply: { enabled: true, text } }));
+      expect(res.status).toBe(200);
+      expect((await getSiteContent(app.db)).autoReply).toEqual({ enabled: true, text });
+      // The root loader's company, sent with every page, leaves it out.
+      expect(await page("/")).not.toContain("Thanks for asking about");
+      const off = await put(form({ ...defaults, autoReply: { enabled: false, text } }));
+      expect(off.status).toBe(200);
+      expect((await getSiteContent(app.db)).autoReply.enabled).toBe(false);
+      const before = await readStoredContent(app.db);
+      const refused = await put(
+        form({ ...defaults, autoReply: { enabled: true, text: "Dear {name}, thanks." } }),
+      );
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toMatch(
+        /^The automatic reply has an unknown placeholder \{name\}\. It may use \{address\}/,
+      );
+      expect(await readStoredContent(app.db)).toEqual(before);
+      // The default wording is stored as nothing.
+      expect((await put(form(defaults))).status).toBe(200);
+      expect((await readStoredContent(app.db)).autoReply).toBeUndefined();
+    });
+
     it("answers 401 and 403 to others, and the page is the ordinary 404", async () => {
       const member = await app.signIn("member@example.com");
       expect((await put(form(defaults), "")).status).toBe(401);

@@ -1,6 +1,7 @@
 // Site settings (docs/behaviour.md §18): the stored values over the defaults of
 // app/domain/company.ts. getSiteContent is the one way the server reads company content.
 import fs from "node:fs/promises";
+import { DEFAULT_AUTO_REPLY } from "~/domain/auto-reply";
 import {
   type CompanyContent,
   company,
@@ -76,6 +77,12 @@ function storedFields(fields: SettingsInput, defaults: CompanyContent): StoredCo
     fee: differing(fields.applicationFee ?? fee, fee),
     screeningCriteria: differing(fields.screeningCriteria ?? screeningCriteria, screeningCriteria),
   };
+  // The default wording is stored as "" (a later version's default then applies to it).
+  const reply = fields.autoReply ?? defaults.autoReply;
+  const autoReply = {
+    enabled: reply.enabled,
+    text: reply.text === DEFAULT_AUTO_REPLY ? "" : reply.text,
+  };
   const stored: StoredContent = {
     name: differing(fields.name, defaults.name),
     tagline: differing(fields.tagline, defaults.tagline),
@@ -85,6 +92,7 @@ function storedFields(fields: SettingsInput, defaults: CompanyContent): StoredCo
     brandColors: differing(fields.brandColors ?? defaults.brandColors, defaults.brandColors),
     about: Object.values(about).some((v) => v !== undefined) ? about : undefined,
     application: Object.values(application).some((v) => v !== undefined) ? application : undefined,
+    autoReply: differing(autoReply, defaults.autoReply),
   };
   return JSON.parse(JSON.stringify(stored)) as StoredContent;
 }
@@ -185,4 +193,5 @@ const EDITED_KEYS = new Set([
   "application",
   "logo",
   "applicationPdf",
+  "autoReply",
 ]);
