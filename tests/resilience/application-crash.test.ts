@@ -26,7 +26,7 @@ import {
   stopServerProcess,
 } from "../support/server-process";
 
-const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 10);
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 6);
 const random = seededRandom("application crash");
 /** Households whose submissions run at once when the server dies. */
 const HOUSEHOLDS = 3;

@@ -1,5 +1,5 @@
 // Crash: the real server process (the production bundle) is killed with SIGKILL in the middle
-// of a burst of concurrent admin writes, 20 rounds (CRASH_ROUNDS), on PGlite and on PostgreSQL
+// of a burst of concurrent admin writes, 10 rounds (CRASH_ROUNDS), on PGlite and on PostgreSQL
 // (TEST_DATABASE_URL). After each kill: the database opens cleanly, the start-up code runs
 // (startServices: lock, migrations, image-store repair), every write acknowledged before the
 // kill is there and intact, and no record names a missing photo nor any photo lacks a record.
@@ -20,7 +20,7 @@ import { seededRandom } from "../support/seeded-random";
 import { prepareAdmin, serverProcessTargets, startServerProcess } from "../support/server-process";
 import { storageProblems } from "../support/storage-consistency";
 
-const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 20);
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 10);
 const random = seededRandom("crash");
 const WORKERS = 6;
 const ADMIN = "crash-admin@example.com";

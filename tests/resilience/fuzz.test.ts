@@ -42,7 +42,7 @@ import {
 } from "../support/stored-state";
 import { startTestApp, type TestApp } from "../support/test-app";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 10_500);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 5_000);
 const SEED = Number(process.env.FUZZ_SEED ?? RESILIENCE_SEED);
 
 // Staff in each role below the Owner ("admin") sign in too (docs/behaviour.md §6, "Staff
@@ -1395,7 +1395,7 @@ describe("fuzz", () => {
       `FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} replays this run`,
     ).toEqual({});
     expect(sent).toBeGreaterThanOrEqual(RUNS * 0.99);
-    // Its own time: 10,500 requests, each with a snapshot, took 126 s to over 300 s on this
+    // Its own time: 10,500 requests, each with a snapshot, took 126 s to over 380 s on this
     // 2-core machine depending on the seed (docs/testing.md, "Resilience suites").
   }, 600_000);
 

@@ -1,6 +1,6 @@
 // Load, on loopback only and bounded in time (docs/decisions/0036-resilience-suites.md): the
 // production server as its own process; 1,000 live subscribers all receive an edit; then 200
-// concurrent visitors browse the public pages for 60 s (LOAD_BROWSE_MS) while an admin edits, the second half
+// concurrent visitors browse the public pages for 30 s (LOAD_BROWSE_MS) while an admin edits, the second half
 // under a slow-client attack (500 connections trickling their headers). Checked: no errors, the
 // visitors' p99 stays under P99_BOUND_MS with the attack on, and the server's resident memory
 // stays under RSS_BOUND_MB throughout. Figures are printed.
@@ -20,7 +20,7 @@ import {
 } from "../support/server-process";
 
 const VISITORS = 200;
-const BROWSE_MS = Number(process.env.LOAD_BROWSE_MS ?? 60_000);
+const BROWSE_MS = Number(process.env.LOAD_BROWSE_MS ?? 30_000);
 const SUBSCRIBERS = 1000;
 const SLOW_CLIENTS = 500;
 /** An admin at work: a change every 2 s (each clears every kept page). */
