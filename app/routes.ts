@@ -17,7 +17,7 @@ export default [
   route("inquiries", "routes/inquiries.tsx"),
   route("showings/book", "routes/showings-book.tsx"),
   route("showings/manage", "routes/showings-manage.tsx"),
-  route("showings/calendar/:file", "routes/showings-calendar.ts"),
+  route("showings/calendar.ics", "routes/showings-calendar.ts"),
   route("privacy", "routes/privacy.tsx"),
   route("alerts", "routes/alerts.tsx"),
   route("alerts/confirm", "routes/alerts-confirm.tsx"),

@@ -123,6 +123,10 @@ export const PAGE_QUERIES: Readonly<Record<string, Readonly<Record<string, Query
       kept: false,
     },
   },
+  // A staff member's private 'Calendar feed' (docs/behaviour.md §33): secret, never kept.
+  "routes/showings-calendar": {
+    token: { normalise: ALERT_TOKEN.normalise, readBy: "page", kept: false },
+  },
   "routes/rental-application": {
     // Free text ("Return to {address}"): shown by the browser, never rendered by the server.
     address: { normalise: (v) => (v.trim() && v.length <= 500 ? v : null), readBy: "browser" },

@@ -3,6 +3,7 @@
 import http from "node:http";
 import proxyaddr from "proxy-addr";
 import { afterEach, describe, expect, it } from "vitest";
+import { calendarFeedPath } from "~/features/showings/index.server";
 import { captureLogs, type LogLine } from "../tests/support/logs";
 import { requestLog, type TrustProxyFn } from "./request-log";
 
@@ -44,6 +45,15 @@ describe("query strings in the access line", () => {
     expect(line.req?.url).toBe(shown);
     expect(line.msg).toBe(`GET ${shown} 200 ${line.responseTime} ms`);
     expect(JSON.stringify(line)).not.toMatch(/SECRETCODE|SECRETSTATE|S3"/);
+  });
+});
+
+describe("private links in the access line", () => {
+  it("never shows a staff calendar feed's token (docs/behaviour.md §33)", async () => {
+    const token = "CalendarSecret".padEnd(43, "x");
+    const line = await accessLine(() => false, calendarFeedPath(token));
+    expect(line.req?.url).toBe("/showings/calendar.ics?token=[redacted]");
+    expect(JSON.stringify(line)).not.toContain("CalendarSecret");
   });
 });
 

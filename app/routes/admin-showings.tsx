@@ -38,10 +38,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     const token = await resetCalendarFeed(context.db, viewer.user);
     return { feedUrl: `${context.env.publicUrl}${calendarFeedPath(token)}` };
   }
-  const id = Number(form.get("id"));
-  if (!isAgendaAction(intent) || !Number.isSafeInteger(id)) {
+  const rawId = form.get("id");
+  if (!isAgendaAction(intent) || typeof rawId !== "string" || !/^[1-9]\d{0,14}$/.test(rawId)) {
     return data({ error: "The form could not be read." }, { status: 400 });
   }
+  const id = Number(rawId);
   const status = await markShowing(context, id, intent, {
     actorId: actorOf(viewer),
     scope: viewer.listings,
@@ -91,10 +92,10 @@ export default function AdminShowings({ loaderData, actionData }: Route.Componen
                 </td>
                 <td>
                   {r.status}
-                  {r.live ? (
+                  {r.actions.length > 0 ? (
                     <Form method="post" className="showing-actions">
                       <input type="hidden" name="id" value={r.id} />
-                      {Object.entries(AGENDA_ACTIONS).map(([value, label]) => (
+                      {r.actions.map((value) => (
                         <button
                           key={value}
                           type="submit"
@@ -102,7 +103,7 @@ export default function AdminShowings({ loaderData, actionData }: Route.Componen
                           value={value}
                           className={`btn btn-sm ${value === "cancelled" ? "btn-outline-danger" : "btn-outline"}`}
                         >
-                          {label}
+                          {AGENDA_ACTIONS[value]}
                         </button>
                       ))}
                     </Form>

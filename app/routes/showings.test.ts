@@ -6,6 +6,7 @@
 // 'Confirm I'm coming', the reminders each booking plans, and the staff's agenda buttons.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listingKey } from "~/domain/listing";
+import { grantAdmin } from "~/features/auth/admins.server";
 import { insertListing } from "~/features/listings/queries.server";
 import { bookShowing } from "~/features/showings/showings.server";
 import { jobSchema } from "~/shared/scheduler.server";
@@ -322,10 +323,40 @@ describe("showings", () => {
       ids.push(row?.id as number);
     }
     const [gus, hal, ivy] = ids.map(String) as [string, string, string];
+    // Gus's and Hal's showings began a moment ago (set by hand: the test's clock); Ivy's is ahead.
+    for (const [name, minutes] of [
+      ["Gus", 5],
+      ["Hal", 10],
+    ] as const) {
+      await t.db.query(
+        `UPDATE showings SET starts_at = now() - make_interval(mins => $2),
+           ends_at = now() + interval '20 minutes' WHERE name = $1`,
+        [name, minutes],
+      );
+    }
     const agenda = await (
       await fetch(`${t.base}/admin/showings`, { headers: { cookie: manager } })
     ).text();
     for (const label of [">Completed<", ">No-show<", ">Cancel<"]) expect(agenda).toContain(label);
+    // Not before its day: a showing days ahead is not 'Completed' (its seat would go unseen),
+    // and one that has begun is not cancelled (the renter would be told after the fact).
+    const later = times.find((x) => Date.parse(x) > Date.now() + 72 * 3_600_000) as string;
+    await bookedLink("Jay", new Date(later));
+    const [jay] = await t.db.query<{ id: number }>(
+      "SELECT id::int AS id FROM showings WHERE name = 'Jay'",
+    );
+    const early = await post(
+      "/admin/showings",
+      { intent: "completed", id: String(jay?.id) },
+      manager,
+    );
+    expect(early.status).toBe(409);
+    expect(await early.text()).toContain("This showing cannot be changed any more.");
+    expect((await post("/admin/showings", { intent: "cancelled", id: gus }, manager)).status).toBe(
+      409,
+    );
+    // A form without its id is a form that could not be read.
+    expect((await post("/admin/showings", { intent: "completed" }, manager)).status).toBe(400);
 
     // Out of reach: a Viewer (404), and a Leasing agent limited to other listings (nothing changes).
     const viewer = await t.signIn("viewer2@example.com", { role: "viewer" });
@@ -443,8 +474,8 @@ describe("showings", () => {
     const feedOf = async (cookie: string) => {
       const res = await post("/admin/showings", { intent: "calendar" }, cookie);
       expect(res.status).toBe(200);
-      const url = /value="(http[^"]+\.ics)"/.exec(await res.text())?.[1];
-      expect(url).toMatch(/\/showings\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+      const url = /value="(http[^"]+\.ics\?token=[^"]+)"/.exec(await res.text())?.[1];
+      expect(url).toMatch(/\/showings\/calendar\.ics\?token=[A-Za-z0-9_-]{43}$/);
       return url as string;
     };
     const first = await feedOf(manager);
@@ -481,7 +512,15 @@ describe("showings", () => {
     await t.db.query("UPDATE admins SET role = 'viewer' WHERE email = 'manager@example.com'");
     expect((await fetch(second)).status).toBe(404);
     await t.db.query("UPDATE admins SET role = 'manager' WHERE email = 'manager@example.com'");
-    expect((await fetch(`${t.base}/showings/calendar/${"x".repeat(43)}.ics`)).status).toBe(404);
+    expect((await fetch(second)).status).toBe(200);
+    // Removed from the staff and added again: the old address stays ended; a new one works.
+    await t.db.query("DELETE FROM admins WHERE email = 'manager@example.com'");
+    await grantAdmin(t.db, "manager@example.com", "test", "manager");
+    expect((await fetch(second)).status).toBe(404);
+    expect((await fetch(await feedOf(manager))).status).toBe(200);
+    expect((await fetch(`${t.base}/showings/calendar.ics?token=${"x".repeat(43)}`)).status).toBe(
+      404,
+    );
   });
 
   it("answers every question about a listing at once with the 'Automatic reply', in the company's words", async () => {

@@ -2,7 +2,7 @@
 // 'Showing hours'; a renter picks a time on the listing's page, presses 'Book showing' before
 // filling anything in, then books; a second renter in another tab who chose the same time is
 // told it was just taken, with the times refreshed. Staff see the booking arrive in the Inbox
-// as a 'Showing' without reloading, and mark it 'Completed' on 'Showings'. The hours are closed
+// as a 'Showing' without reloading, and cancel it on 'Showings'. The hours are closed
 // again after, so the other tests of this worker see detail pages without times.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -82,12 +82,12 @@ test("a renter books a free time; the next renter of that time is told it was ju
     await expect(item).toContainText("Showing");
     await expect(item).toContainText(address);
     await expect(item).toContainText("Booked");
-    // On 'Showings': 'Completed'.
+    // On 'Showings': 'Cancel' (still ahead), which frees the time and tells the renter.
     await gotoHydrated(adminPage, "/admin/showings");
     const row = adminPage.getByRole("row").filter({ hasText: renter });
-    await row.getByRole("button", { name: "Completed" }).click();
-    await expect(adminPage.getByText(exactly("Status saved: Completed."))).toBeVisible();
-    await expect(row.getByRole("cell").last()).toHaveText("Completed");
+    await row.getByRole("button", { name: "Cancel" }).click();
+    await expect(adminPage.getByText(exactly("Status saved: Cancelled."))).toBeVisible();
+    await expect(row.getByRole("cell").last()).toHaveText("Cancelled");
   } finally {
     await setHours(adminPage, false);
   }

@@ -3,6 +3,7 @@ import type { Db, Queryable } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { log } from "~/shared/logger.server";
 import { staffRoleOf } from "./admins.server";
+import { emailOrNull } from "./emails";
 import { isAdminRole, type Role } from "./permissions";
 import { findSessionUser, sessionTokenFromCookies } from "./sessions.server";
 import { listingScopeOf } from "./staff-listings.server";
@@ -44,13 +45,14 @@ export function signInOptions(env: Pick<Env, "oidc" | "devIdentityProvider">): V
 }
 
 /**
- * The staff role and listings of a known user as they are now, for access without a session
- * (a private calendar feed, docs/behaviour.md §33): null when the user is gone or no staff.
+ * The staff role and listings of a known user as they are now, and when their newest grant was
+ * made, for access without a session (a private calendar feed, docs/behaviour.md §33): null when
+ * the user is gone or no staff.
  */
 export async function staffAccessOf(
   db: Queryable,
   key: Pick<SessionUser, "issuer" | "sub">,
-): Promise<Pick<Viewer, "role" | "listings"> | null> {
+): Promise<(Pick<Viewer, "role" | "listings"> & { grantedAt: Date }) | null> {
   const [row] = await db.query<{
     email: string | null;
     email_verified: boolean;
@@ -69,5 +71,16 @@ export async function staffAccessOf(
   };
   const role = await staffRoleOf(db, user);
   if (!role) return null;
-  return { role, listings: await listingScopeOf(db, user, role) };
+  // As staffRoleOf reads the grants: by sub, or by the VERIFIED address.
+  const email = user.emailVerified ? emailOrNull(user.email) : null;
+  const [grant] = await db.query<{ at: Date }>(
+    `SELECT max(granted_at) AS at FROM admins
+     WHERE (uid = $1 AND uid_issuer = $3) OR ($2::text IS NOT NULL AND email = $2::text)`,
+    [user.sub, email, user.issuer],
+  );
+  return {
+    role,
+    listings: await listingScopeOf(db, user, role),
+    grantedAt: new Date(grant?.at ?? 0),
+  };
 }

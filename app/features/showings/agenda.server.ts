@@ -26,8 +26,8 @@ export interface AgendaRow {
   phone: string;
   answers: string[];
   status: string;
-  /** Booked or confirmed: the buttons apply. */
-  live: boolean;
+  /** The buttons that apply: 'Cancel' while ahead; 'Completed' and 'No-show' from its day on. */
+  actions: AgendaAction[];
 }
 
 /** Midnight of the `n`th day from today in the zone, or the first minute that exists that day. */
@@ -58,6 +58,10 @@ export async function showingAgenda(
   );
   const tomorrow = dayStart(today, 1, hours.timeZone).getTime();
   return showings.map((s) => {
+    const live = s.status === "booked" || s.status === "confirmed";
+    const actions: AgendaAction[] = [];
+    if (live && s.start.getTime() < tomorrow) actions.push("completed", "no-show");
+    if (live && s.start > now) actions.push("cancelled");
     const slot = slotOf(hours, s.start);
     return {
       id: s.id,
@@ -73,7 +77,7 @@ export async function showingAgenda(
         s.people ? `People: ${s.people}` : null,
       ].filter((a) => a !== null),
       status: STATUS_LABELS[s.status],
-      live: s.status === "booked" || s.status === "confirmed",
+      actions,
     };
   });
 }
@@ -118,10 +122,18 @@ export async function markShowing(
   id: number,
   action: AgendaAction,
   by: { actorId: string | null; scope: ListingScope },
+  now = new Date(),
 ): Promise<string | null> {
   const hours = await getShowingHours(context.db);
+  const tomorrow = dayStart(localParts(now, hours.timeZone).date, 1, hours.timeZone);
+  // 'Cancel' a showing still ahead (the renter is told); 'Completed' or 'No-show' one of today
+  // or before, never one days ahead (its seat would be given away unseen).
+  const when =
+    action === "cancelled"
+      ? { from: now, to: new Date(8_640_000_000_000) }
+      : { from: new Date(0), to: tomorrow };
   const changed = await context.db.transaction(async (tx) => {
-    const showing = await setShowingStatus(tx, id, action, by.scope);
+    const showing = await setShowingStatus(tx, id, action, when, by.scope);
     if (showing && action === "cancelled") {
       await showingNoticeMail(context, tx, showing, hours, "staff");
     }

@@ -24,7 +24,8 @@ const PAST_DAYS = 30;
 /** Further than anyone can book ('Book up to' is at most 90 days). */
 const AHEAD_DAYS = 366;
 
-export const calendarFeedPath = (token: string) => `/showings/calendar/${token}.ics`;
+/** The address's path: the token in the query, which the logs redact (docs/behaviour.md §24). */
+export const calendarFeedPath = (token: string) => `/showings/calendar.ics?token=${token}`;
 
 /** A new private address for the user (the old one, if any, stops at once): its token. */
 export async function resetCalendarFeed(db: Queryable, owner: FeedOwner): Promise<string> {
@@ -64,14 +65,16 @@ export async function calendarFeed(
   now = new Date(),
 ): Promise<string | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const [owner] = await db.query<FeedOwner>(
+  const [owner] = await db.query<FeedOwner & { createdAt: Date }>(
     `UPDATE showing_calendar_feeds SET last_fetched_at = now() WHERE token_hash = $1
-     RETURNING user_issuer AS issuer, user_sub AS sub`,
+     RETURNING user_issuer AS issuer, user_sub AS sub, created_at AS "createdAt"`,
     [tokenHash(token)],
   );
   if (!owner) return null;
   const access = await staffAccessOf(db, owner);
   if (!access || !can(access, "leads")) return null;
+  // Made before the person's grant (removed, then added again): it ended with the old grant.
+  if (new Date(owner.createdAt) < access.grantedAt) return null;
   const showings = (
     await showingsBetween(
       db,
@@ -99,7 +102,9 @@ export async function calendarFeed(
       `SUMMARY:${escapeText(`Showing: ${s.listing.address} (${s.name})`)}`,
       `LOCATION:${escapeText(s.listing.address)}`,
       `DESCRIPTION:${escapeText(`${SHOWING_STATUS_LABELS[s.status]}. ${site.publicUrl}/admin/showings`)}`,
-      `STATUS:${s.status === "booked" ? "TENTATIVE" : "CONFIRMED"}`,
+      // Only what is still to happen has a status; a past one's is in its description.
+      ...(s.status === "booked" ? ["STATUS:TENTATIVE"] : []),
+      ...(s.status === "confirmed" ? ["STATUS:CONFIRMED"] : []),
       "END:VEVENT",
     ]),
     "END:VCALENDAR",

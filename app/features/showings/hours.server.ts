@@ -161,6 +161,15 @@ export function checkHoursForm(form: FormData): HoursCheck {
       errors[field] ??= issue.message;
     }
   }
+  // A showing is cancelled for want of confirmation only after a reminder asked for it.
+  const deadline = settings.success ? settings.data.cancelIfNotConfirmedHours : null;
+  if (settings.success && deadline !== null && !errors.cancelIfNotConfirmedHours) {
+    const first = Math.max(0, ...settings.data.reminderHours);
+    if (deadline >= first) {
+      errors.cancelIfNotConfirmedHours =
+        "Enter fewer hours than the earliest reminder, so that renters are asked to confirm first.";
+    }
+  }
   if (Object.keys(errors).length > 0 || !settings.success) return { ok: false, values, errors };
   return { ok: true, hours: { week, ...settings.data } };
 }

@@ -171,6 +171,29 @@ describe.each(dbTargets)("showing reminders on $name", (target) => {
     expect(await mailTo("showing reminder")).toHaveLength(1);
   });
 
+  it("asks to confirm by the deadline only where a cancellation was planned and is ahead", async () => {
+    const h = hours({ cancelIfNotConfirmedHours: 4 });
+    const { showing } = await book(h);
+    const day = new Date(start.getTime() - 24 * HOUR);
+    await sendShowingReminder(
+      services(),
+      { id: showing.id, hoursBefore: 24, confirmBy: true },
+      day,
+    );
+    const soon = new Date(start.getTime() - 2 * HOUR);
+    await sendShowingReminder(
+      services(),
+      { id: showing.id, hoursBefore: 2, confirmBy: true },
+      soon,
+    );
+    const [first, second] = await mailTo("showing reminder");
+    expect(first?.body).toContain(
+      "Please confirm by Tuesday, December 1 at 6:00 AM: a showing not confirmed by then is cancelled and the time offered to others.",
+    );
+    // The deadline has passed: no such line (and none where no cancellation was planned).
+    expect(second?.body).not.toContain("Please confirm by");
+  });
+
   it("cancels a showing not confirmed by 'Cancel if not confirmed', frees it and tells both", async () => {
     const h = hours({ cancelIfNotConfirmedHours: 4 });
     const unconfirmed = await book(h);
@@ -194,6 +217,11 @@ describe.each(dbTargets)("showing reminders on $name", (target) => {
     await confirmShowing({ db, env } as Parameters<typeof confirmShowing>[0], other.token, now);
     expect(await cancelIfUnconfirmed(services(), { id: other.showing.id }, now)).toBeUndefined();
     const kept = await book(h, new Date(start.getTime() + 2 * HOUR));
+    // The deadline shortened since it was planned: not yet (its job came 4 hours before).
+    await saveShowingHours(db, hours({ cancelIfNotConfirmedHours: 1 }), null);
+    const planned = new Date(kept.showing.start.getTime() - 4 * HOUR);
+    expect(await cancelIfUnconfirmed(services(), { id: kept.showing.id }, planned)).toBeUndefined();
+    // Turned off since: never.
     await saveShowingHours(db, hours(), null);
     expect(await cancelIfUnconfirmed(services(), { id: kept.showing.id }, now)).toBeUndefined();
     expect((await showingByToken(db, kept.token))?.status).toBe("booked");
@@ -230,10 +258,32 @@ describe.each(dbTargets)("showing reminders on $name", (target) => {
          WHERE name IN ($1, $2) AND (data->>'id')::int = $3 ORDER BY start_after`,
         [REMIND_JOB, EXPIRE_JOB, booked.showing.id],
       );
-      // 24 hours before is already past when booked 10 hours ahead.
+      // 24 hours before is already past when booked 10 hours ahead, and no reminder comes
+      // before the deadline (3 hours before): it is not cancelled for want of confirmation.
       expect(planned.map((j) => [j.name, new Date(j.at).toISOString()])).toEqual([
-        [EXPIRE_JOB, "2026-12-01T12:00:00.000Z"],
         [REMIND_JOB, "2026-12-01T13:00:00.000Z"],
+      ]);
+      // Booked 30 hours ahead: the 24-hour reminder asks to confirm, then the deadline.
+      const later = new Date(start.getTime() + 30 * 60_000);
+      const early = await bookShowing(
+        db,
+        { listing, start: later, end: new Date(later.getTime() + 30 * 60_000), person },
+        h,
+        (tx, showing) =>
+          planShowingJobs(jobs, tx, showing, h, new Date(later.getTime() - 30 * HOUR)),
+      );
+      if (!early.ok) throw new Error("not booked");
+      const planned2 = await db.query<{ name: string; at: Date; data: { confirmBy?: boolean } }>(
+        `SELECT name, start_after AS at, data FROM ${schema}.job
+         WHERE name IN ($1, $2) AND (data->>'id')::int = $3 ORDER BY start_after`,
+        [REMIND_JOB, EXPIRE_JOB, early.showing.id],
+      );
+      expect(
+        planned2.map((j) => [j.name, new Date(j.at).toISOString(), j.data.confirmBy ?? null]),
+      ).toEqual([
+        [REMIND_JOB, "2026-11-30T15:30:00.000Z", true],
+        [EXPIRE_JOB, "2026-12-01T12:30:00.000Z", null],
+        [REMIND_JOB, "2026-12-01T13:30:00.000Z", false],
       ]);
     });
 

@@ -18,6 +18,8 @@ import { cancelUnconfirmed, type Showing, takeReminder } from "./showings.server
 
 type Services = { db: Db } & Pick<AppLoadContext, "env" | "applications">;
 
+const HOUR = 3_600_000;
+
 const when = (hours: ShowingHours, at: Date) => {
   const slot = slotOf(hours, at);
   return { day: longDayLabel(slot.date), time: timeLabel(slot.time) };
@@ -29,14 +31,11 @@ function reminderBody(
   hours: ShowingHours,
   links: { confirm: string; cancel: string },
   site: { name: string; office: { email: string; phone: string } },
+  confirmBy: Date | null,
 ): string {
   const { day, time } = when(hours, showing.start);
   const confirmed = showing.status === "confirmed";
-  const deadline = hours.cancelIfNotConfirmedHours;
-  const by =
-    deadline !== null && !confirmed
-      ? when(hours, new Date(showing.start.getTime() - deadline * 3_600_000))
-      : null;
+  const by = confirmBy && !confirmed ? when(hours, confirmBy) : null;
   return [
     "Hello,",
     "",
@@ -64,7 +63,7 @@ function reminderBody(
  */
 export async function sendShowingReminder(
   services: Services,
-  { id, hoursBefore }: RemindData,
+  { id, hoursBefore, confirmBy = false }: RemindData,
   now = new Date(),
 ): Promise<string | undefined> {
   const hours = await getShowingHours(services.db);
@@ -74,6 +73,11 @@ export async function sendShowingReminder(
     const taken = await takeReminder(tx, id, hoursBefore, now);
     if (!taken) return false;
     const { showing, token } = taken;
+    // 'Please confirm by …' only where a cancellation was planned and its time (as the hours say
+    // now) is still ahead.
+    const deadline = hours.cancelIfNotConfirmedHours;
+    const by = deadline === null ? null : new Date(showing.start.getTime() - deadline * HOUR);
+    const asks = confirmBy && by !== null && by > now ? by : null;
     const manage = `${services.env.publicUrl}/showings/manage?token=${token}`;
     const key = services.applications.key;
     const links = linkCollector();
@@ -91,6 +95,7 @@ export async function sendShowingReminder(
         hours,
         { confirm: link(`${manage}&intent=confirm`), cancel: link(`${manage}&intent=cancel`) },
         site,
+        asks,
       ),
       unconfirmed: services.env.mail.unconfirmed,
       sealedLinks: key ? links.sealed(key, ref) : null,
@@ -113,9 +118,13 @@ export async function cancelIfUnconfirmed(
   now = new Date(),
 ): Promise<string | undefined> {
   const hours = await getShowingHours(services.db);
-  if (hours.cancelIfNotConfirmedHours === null) return undefined;
+  const deadline = hours.cancelIfNotConfirmedHours;
+  if (deadline === null) return undefined;
+  // Not before the deadline as the hours say now (it may have been shortened since), give or
+  // take the scheduler's minute.
+  const latestStart = new Date(now.getTime() + deadline * HOUR + 60_000);
   const cancelled = await services.db.transaction(async (tx) => {
-    const showing = await cancelUnconfirmed(tx, id, now);
+    const showing = await cancelUnconfirmed(tx, id, now, latestStart);
     if (showing) await showingNoticeMail(services, tx, showing, hours, "unconfirmed");
     return showing;
   });

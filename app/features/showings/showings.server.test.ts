@@ -206,4 +206,24 @@ describe("the 'Showing hours' form", () => {
     });
     expect(read.values["from-Saturday"]).toBe("9am");
   });
+
+  it("refuses a 'Cancel if not confirmed' no reminder comes before", () => {
+    const deadline = (reminderHours: string, cancelIfNotConfirmedHours: string) => {
+      const read = checkHoursForm(
+        form({
+          "from-Monday": "09:00",
+          "to-Monday": "17:00",
+          reminderHours,
+          cancelIfNotConfirmedHours,
+        }),
+      );
+      return read.ok ? "saved" : read.errors.cancelIfNotConfirmedHours;
+    };
+    const refusal =
+      "Enter fewer hours than the earliest reminder, so that renters are asked to confirm first.";
+    expect(deadline("24, 2", "3")).toBe("saved");
+    expect(deadline("24, 2", "24")).toBe(refusal);
+    expect(deadline("", "3")).toBe(refusal);
+    expect(deadline("", "")).toBe("saved");
+  });
 });

@@ -304,35 +304,38 @@ export async function takeReminder(
 }
 
 /**
- * 'Cancel if not confirmed': a showing still booked (not confirmed) and ahead is cancelled in
- * the caller's transaction; returns it, or null when it was confirmed, cancelled or moved.
+ * 'Cancel if not confirmed': a showing still booked (not confirmed), ahead, and starting by
+ * `latestStart` is cancelled in the caller's transaction; returns it, or null when it was
+ * confirmed, cancelled or moved, or its deadline has not come.
  */
-export async function cancelUnconfirmed(tx: Queryable, id: number, now: Date) {
+export async function cancelUnconfirmed(tx: Queryable, id: number, now: Date, latestStart: Date) {
   const [row] = await tx.query<ShowingRow>(
     `UPDATE showings SET status = 'cancelled', status_at = now()
-     WHERE id = $1 AND status = 'booked' AND starts_at > $2
+     WHERE id = $1 AND status = 'booked' AND starts_at > $2 AND starts_at <= $3
      RETURNING ${SHOWING_COLUMNS}`,
-    [id, now],
+    [id, now, latestStart],
   );
   return row ? toShowing(row) : null;
 }
 
 /**
  * Staff's 'Completed', 'No-show' or 'Cancel' on a live showing of the listings in `scope`, in
- * the caller's transaction: the showing as it is now, or null (unknown, out of scope, or not
- * live any more).
+ * the caller's transaction, when it starts between `from` and `to`: the showing as it is now,
+ * or null (unknown, out of scope, out of those times, or not live any more).
  */
 export async function setShowingStatus(
   tx: Queryable,
   id: number,
   status: "completed" | "no-show" | "cancelled",
+  when: { from: Date; to: Date },
   scope: ListingScope = null,
 ): Promise<Showing | null> {
-  const params: unknown[] = [id, status];
+  const params: unknown[] = [id, status, when.from, when.to];
   const within = withinScope(scope, params);
   const [row] = await tx.query<ShowingRow>(
     `UPDATE showings SET status = $2, status_at = now()
-     WHERE id = $1 AND status IN ('booked', 'confirmed') AND ${within}
+     WHERE id = $1 AND status IN ('booked', 'confirmed') AND starts_at > $3 AND starts_at < $4
+       AND ${within}
      RETURNING ${SHOWING_COLUMNS}`,
     params,
   );
