@@ -59,8 +59,9 @@ const STAFF_EMAILS = {
 const STAFF_WRITES: Record<"viewer" | "agent", RegExp> = {
   // 'Your account' only: their passkeys, 'Sign out everywhere'.
   viewer: /^\/account(\.data)?([/?]|$)/,
+  // … and the inbox's work: leads, applications, the showings' buttons and their calendar feed.
   agent:
-    /^\/(account|admin\/inbox|admin\/applications\/[^/?]+)(\.data)?([/?]|$)|^\/api\/listings\/properties\/[^/?]+\/(availability|still-available)\/?(\?|$)/,
+    /^\/(account|admin\/inbox|admin\/applications\/[^/?]+)(\.data)?([/?]|$)|^\/admin\/showings(\.data)?(\?|$)|^\/api\/listings\/properties\/[^/?]+\/(availability|still-available)\/?(\?|$)/,
 };
 /** What only an Owner may change: 'Staff', and 'Erase for good' of a listing or a photo. */
 const OWNER_ONLY =
@@ -579,6 +580,12 @@ const PAGES = [
   "/account",
   "/admin/leasing-agents",
   "/admin/activity",
+  "/admin/showings",
+  "/admin/showings/hours",
+  "/showings/book",
+  "/showings/book?listing=properties%2Fx&start=2027-01-05T15%3A00%3A00.000Z",
+  "/showings/manage?token=AAAA",
+  "/showings/calendar.ics?token=AAAA",
   "/auth/passkey/sign-in/options",
   "/auth/passkey/sign-in",
   "/auth/passkey/add/options",
@@ -865,6 +872,22 @@ const generated: fc.Arbitrary<Generated> = fc
         time: fc.oneof(fc.constantFrom("other", "2027-03-01T10:00"), nasty),
         otherTime: fc.oneof(fc.constantFrom("2027-02-29T10:00", "2027-03-01T25:00"), nasty),
         email: fc.oneof(fc.constantFrom("fuzz@example.com", ""), nasty),
+      }),
+    },
+    {
+      // The showings' buttons and the calendar feed (docs/behaviour.md §33), and a private
+      // link's page with a link that opens nothing.
+      weight: 1,
+      arbitrary: pageAction("/admin/showings", {
+        intent: fc.oneof(fc.constantFrom("completed", "no-show", "cancelled", "calendar"), nasty),
+        id: fc.oneof(fc.constantFrom("1", "2", "0", "-1", "1e3", ""), nasty),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: pageAction("/showings/manage", {
+        intent: fc.oneof(fc.constantFrom("ask", "cancel", "move", "confirm"), nasty),
+        start: fc.oneof(fc.constantFrom("2027-01-05T15:00:00.000Z", ""), nasty),
       }),
     },
     {
