@@ -42,7 +42,7 @@ import {
 } from "../support/stored-state";
 import { startTestApp, type TestApp } from "../support/test-app";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 5_000);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 4_000);
 const SEED = Number(process.env.FUZZ_SEED ?? RESILIENCE_SEED);
 
 // Staff in each role below the Owner ("admin") sign in too (docs/behaviour.md §6, "Staff
