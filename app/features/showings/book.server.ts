@@ -32,7 +32,13 @@ import { getShowingHours } from "./hours.server";
 import { showingInvitation } from "./invitation.server";
 import { planShowingJobs } from "./reminder-plan.server";
 import { NO_SHOWINGS_HTML, scheduleSectionHtml } from "./schedule-section.server";
-import { bookShowing, freeSlots, type Showing, type ShowingListing } from "./showings.server";
+import {
+  bookShowing,
+  freeSlots,
+  manageUrl,
+  type Showing,
+  type ShowingListing,
+} from "./showings.server";
 
 /**
  * Whether a stored listing takes bookings: its 'Showings' is 'Open hours' (stored empty), and a
@@ -254,9 +260,9 @@ export async function bookedMail(
   const time = timeLabel(slot.time);
   const links = linkCollector();
   const key = context.applications.key;
-  const manageUrl = `${context.env.publicUrl}/showings/manage?token=${token}`;
+  const url = manageUrl(context.env.publicUrl, token);
   // The link is sealed in the outbox when the site has its data key (docs/decisions/0074).
-  const manage = key ? links.add(manageUrl) : manageUrl;
+  const manage = key ? links.add(url) : url;
   const ref = `showing:${showing.id}`;
   await enqueueMail(tx, {
     kind: "showing booked",

@@ -4,14 +4,13 @@
 // Only the token's SHA-256 is kept, so the address is shown once, when made; 'Reset link' makes
 // a new one and the old one stops. Who may read it is decided at each fetch, by the role the
 // user has then: a removed person, or one no longer allowed the inbox, gets nothing.
-import { randomBytes } from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import { SHOWING_STATUS_LABELS } from "~/domain/showing-booking";
 import { can, staffAccessOf } from "~/features/auth/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
 import type { Queryable } from "~/shared/db.server";
-import { escapeText, fold, utcStamp } from "./invitation.server";
-import { showingsBetween, tokenHash } from "./showings.server";
+import { durationLine, escapeText, fold, utcStamp } from "./invitation.server";
+import { isToken, makeToken, showingsBetween, tokenHash } from "./showings.server";
 
 export interface FeedOwner {
   issuer: string;
@@ -29,7 +28,7 @@ export const calendarFeedPath = (token: string) => `/showings/calendar.ics?token
 
 /** A new private address for the user (the old one, if any, stops at once): its token. */
 export async function resetCalendarFeed(db: Queryable, owner: FeedOwner): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+  const token = makeToken();
   await db.query(
     `INSERT INTO showing_calendar_feeds (user_issuer, user_sub, token_hash) VALUES ($1, $2, $3)
      ON CONFLICT (user_issuer, user_sub) DO UPDATE
@@ -64,7 +63,7 @@ export async function calendarFeed(
   site: { name: string; publicUrl: string },
   now = new Date(),
 ): Promise<string | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!isToken(token)) return null;
   const [owner] = await db.query<FeedOwner & { createdAt: Date }>(
     `UPDATE showing_calendar_feeds SET last_fetched_at = now() WHERE token_hash = $1
      RETURNING user_issuer AS issuer, user_sub AS sub, created_at AS "createdAt"`,
@@ -98,7 +97,7 @@ export async function calendarFeed(
       `UID:showing-${s.id}@leasing-site`,
       `DTSTAMP:${stamp}`,
       `DTSTART:${utcStamp(s.start)}`,
-      `DURATION:PT${Math.max(1, Math.round((s.end.getTime() - s.start.getTime()) / 60_000))}M`,
+      durationLine(s.start, s.end),
       `SUMMARY:${escapeText(`Showing: ${s.listing.address} (${s.name})`)}`,
       `LOCATION:${escapeText(s.listing.address)}`,
       `DESCRIPTION:${escapeText(`${SHOWING_STATUS_LABELS[s.status]}. ${site.publicUrl}/admin/showings`)}`,

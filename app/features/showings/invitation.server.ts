@@ -38,6 +38,10 @@ function localStamp(instant: Date, timeZone: string): string {
 export const utcStamp = (instant: Date) =>
   `${instant.toISOString().slice(0, 19).replace(/[-:]/g, "")}Z`;
 
+/** The event's length in whole minutes (at least one), as iCalendar writes it. */
+export const durationLine = (start: Date, end: Date) =>
+  `DURATION:PT${Math.max(1, Math.round((end.getTime() - start.getTime()) / 60_000))}M`;
+
 /** '-0400' style offset of the zone at an instant. */
 function offsetAt(instant: Date, timeZone: string): string {
   const offset = offsetMinutes(instant.getTime(), timeZone);
@@ -83,7 +87,7 @@ export function showingInvitation(input: {
     `DTSTART;TZID=${zone}:${localStamp(input.start, zone)}`,
     // A duration, not a local end: on the night clocks go back, 01:30 EDT plus 30 minutes is
     // 01:00 EST, which a local DTEND under one fixed offset would put before the start.
-    `DURATION:PT${Math.max(1, Math.round((input.end.getTime() - input.start.getTime()) / 60_000))}M`,
+    durationLine(input.start, input.end),
     `SUMMARY:${escapeText(`Showing: ${input.address}`)}`,
     `LOCATION:${escapeText(input.address)}`,
     `DESCRIPTION:${escapeText(

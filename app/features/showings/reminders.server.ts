@@ -14,7 +14,7 @@ import { log } from "~/shared/logger.server";
 import { getShowingHours } from "./hours.server";
 import { showingNoticeMail } from "./manage.server";
 import type { ExpireData, RemindData } from "./reminder-plan.server";
-import { cancelUnconfirmed, type Showing, takeReminder } from "./showings.server";
+import { cancelUnconfirmed, manageUrl, type Showing, takeReminder } from "./showings.server";
 
 type Services = { db: Db } & Pick<AppLoadContext, "env" | "applications">;
 
@@ -78,7 +78,7 @@ export async function sendShowingReminder(
     const deadline = hours.cancelIfNotConfirmedHours;
     const by = deadline === null ? null : new Date(showing.start.getTime() - deadline * HOUR);
     const asks = confirmBy && by !== null && by > now ? by : null;
-    const manage = `${services.env.publicUrl}/showings/manage?token=${token}`;
+    const manage = manageUrl(services.env.publicUrl, token);
     const key = services.applications.key;
     const links = linkCollector();
     // The links are sealed in the outbox when the site has its data key (docs/decisions/0074).

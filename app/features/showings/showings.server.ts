@@ -37,8 +37,12 @@ export interface Showing extends ShowingPerson {
 
 export const tokenHash = (token: string) => createHash("sha256").update(token).digest();
 /** A private link's token as made here: 32 random bytes, base64url. */
-const isToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
-const makeToken = () => randomBytes(32).toString("base64url");
+export const isToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+export const makeToken = () => randomBytes(32).toString("base64url");
+
+/** The private 'Change or cancel' page a token opens (the booking's or a reminder's). */
+export const manageUrl = (publicUrl: string, token: string) =>
+  `${publicUrl}/showings/manage?token=${token}`;
 
 /**
  * The showing a private link opens ($1: the token's hash): the booking's own link, or the link
