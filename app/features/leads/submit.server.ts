@@ -135,15 +135,19 @@ export async function submitInquiry(
       values,
       autoReply,
     },
-    await leadMailOf(context),
+    await leadMailOf(context, site),
   );
   log().info({ event: "lead received", leadId }, "lead received");
   return { ok: true, listing };
 }
 
 /** Who hears of leads and what e-mails to renters are signed with, from the site settings. */
-export async function leadMailOf(context: AppLoadContext): Promise<LeadMail> {
-  const site = await getSiteContent(context.db);
+export async function leadMailOf(
+  context: AppLoadContext,
+  // The site settings when the caller has read them already (one read per request).
+  known?: Awaited<ReturnType<typeof getSiteContent>>,
+): Promise<LeadMail> {
+  const site = known ?? (await getSiteContent(context.db));
   return {
     notify: context.env.leads.notify.length ? context.env.leads.notify : [site.office.email],
     companyName: site.name,
