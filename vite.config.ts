@@ -31,10 +31,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         // A feature's modules do nothing when imported but define things (a `lazy()` or a
         // context made at the top is no effect of its own): what a page does not use of a
         // feature's surface (index.ts) stays out of its JavaScript (docs/decisions/0082).
-        // Style sheets keep their effect.
+        // The form kit (app/ui) likewise. Style sheets keep their effect.
         rollupOptions: {
           treeshake: {
-            moduleSideEffects: [{ test: /\/app\/features\/.+\.tsx?$/, sideEffects: false }],
+            moduleSideEffects: [{ test: /\/app\/(features|ui)\/.+\.tsx?$/, sideEffects: false }],
           },
         },
       },

@@ -1,5 +1,5 @@
 // The import rules of docs/decisions/0032-layers-and-feature-surfaces.md, checked on every source file:
-// shared → domain → features → routes (and the server), never backwards; a feature uses another
+// shared → domain → ui (the form kit) → features → routes (and the server), never backwards; a feature uses another
 // feature only through its public surface (index.ts, index.server.ts, lazy.ts); features never depend
 // on each other in a circle (the admin feature is composed by the routes, never imported by the
 // public pages it extends); no server module imports a UI module; images know nothing of listings.
@@ -35,6 +35,7 @@ function importsOf(file: string): string[] {
 function layerOf(file: string): string {
   if (file.startsWith("app/shared/")) return "shared";
   if (file.startsWith("app/domain/")) return "domain";
+  if (file === "app/ui" || file.startsWith("app/ui/")) return "ui";
   if (file.startsWith("app/features/")) return `feature:${file.split("/")[2]}`;
   return "top"; // routes, root, entries, app context, server/
 }
@@ -50,9 +51,9 @@ describe("layers", () => {
     expect(edges.length).toBeGreaterThan(100);
   });
 
-  it("flow one way: shared → domain → features → routes and server", () => {
+  it("flow one way: shared → domain → ui → features → routes and server", () => {
     const rank = (layer: string) =>
-      layer === "shared" ? 0 : layer === "domain" ? 1 : layer.startsWith("feature:") ? 2 : 3;
+      ({ shared: 0, domain: 1, ui: 2 })[layer] ?? (layer.startsWith("feature:") ? 3 : 4);
     expect(
       violations(({ from, to }) =>
         rank(layerOf(to)) > rank(layerOf(from)) ? `${from} imports ${to}` : null,
@@ -79,6 +80,16 @@ describe("layers", () => {
         const publicSurface = /^app\/features\/[^/]+(\/(index|index\.server|lazy))?$/.test(to);
         return publicSurface ? null : `${from} imports ${to}`;
       }),
+    ).toEqual([]);
+  });
+
+  it("let everything outside the form kit use it only through its index", () => {
+    expect(
+      violations(({ from, to }) =>
+        layerOf(to) === "ui" && layerOf(from) !== "ui" && to !== "app/ui/index" && to !== "app/ui"
+          ? `${from} imports ${to}`
+          : null,
+      ),
     ).toEqual([]);
   });
 

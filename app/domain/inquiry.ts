@@ -5,6 +5,7 @@ import { longDate } from "./listing-facts";
 import { parseListingRef } from "./listing-kinds";
 import { CONTROL, EMAIL_PATTERN } from "./text-checks";
 
+export { HONEYPOT_FIELD } from "./honeypot";
 export { CONTROL, EMAIL_PATTERN };
 
 export const INQUIRY_LABELS = {
@@ -47,8 +48,6 @@ export const INQUIRY_LIMITS = { name: 100, email: 254, phone: 40, message: 5000 
 export const MAX_PREFERRED_TIMES = 3;
 /** A submission sooner than this after the page loaded is a script's, not a person's. */
 export const MIN_SUBMIT_MS = 3000;
-/** The hidden field people never see and scripts fill in. */
-export const HONEYPOT_FIELD = "website";
 
 export const LEAD_KINDS = { inquiry: "Inquiry", showing: "Showing request" } as const;
 export type LeadKind = keyof typeof LEAD_KINDS;

@@ -25,6 +25,7 @@ import { leadMailOf } from "~/features/leads/index.server";
 import { logEvent } from "~/shared/events.server";
 import { formatWhen } from "~/shared/format-when";
 import { isForm, readForm } from "~/shared/read-form.server";
+import { TextField } from "~/ui";
 import type { Route } from "./+types/admin-application";
 
 /** At most this many characters of notes on an application. */
@@ -158,13 +159,10 @@ export default function AdminApplication({ loaderData, actionData }: Route.Compo
             </button>
           </Form>
           <Form method="post" className="admin-application-notes">
-            <label className="form-label" htmlFor="application-notes">
-              Notes
-            </label>
-            <textarea
+            <TextField
               id="application-notes"
               name="notes"
-              className="form-control"
+              label="Notes"
               rows={3}
               defaultValue={app.notes}
               maxLength={STAFF_NOTES_MAX}

@@ -11,8 +11,8 @@ import {
   hoursValues,
   saveShowingHours,
 } from "~/features/showings/index.server";
-import { FieldError, FormError, invalidField } from "~/shared/form-messages";
 import { isForm, readForm } from "~/shared/read-form.server";
+import { FieldError, FormError, invalidField, SubmitButton, TextField } from "~/ui";
 import type { Route } from "./+types/admin-showing-hours";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -132,17 +132,18 @@ export default function ShowingHours({ loaderData, actionData }: Route.Component
         <FieldError id="hours-slotMinutes-error" message={errors.slotMinutes} />
         {SETTINGS.map((s) => (
           <div key={s.name}>
-            <label className="form-label" htmlFor={`hours-${s.name}`}>
-              {s.label}
-            </label>
-            <input type={s.type ?? "text"} {...field(s.name)} />
-            {s.hint ? <div className="form-hint">{s.hint}</div> : null}
-            <FieldError id={`hours-${s.name}-error`} message={errors[s.name]} />
+            <TextField
+              id={`hours-${s.name}`}
+              name={s.name}
+              label={s.label}
+              type={s.type ?? "text"}
+              hint={s.hint}
+              defaultValue={values[s.name]}
+              error={errors[s.name]}
+            />
           </div>
         ))}
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          Save
-        </button>
+        <SubmitButton pending={busy}>Save</SubmitButton>
       </Form>
     </section>
   );

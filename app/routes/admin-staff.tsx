@@ -18,6 +18,7 @@ import { getSiteContent } from "~/features/site-settings/index.server";
 import { isValidationError } from "~/shared/http-error.server";
 import { pageFault } from "~/shared/page-fault.server";
 import { isForm, readForm } from "~/shared/read-form.server";
+import { SubmitButton, TextField } from "~/ui";
 import type { Route } from "./+types/admin-staff";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -145,10 +146,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" className="admin-form">
         <input type="hidden" name="intent" value="add" />
         <div>
-          <label className="form-label" htmlFor="staff-email">
-            E-mail
-          </label>
-          <input id="staff-email" name="email" type="email" required className="form-control" />
+          <TextField id="staff-email" name="email" label="E-mail" type="email" required />
         </div>
         <div>
           <label className="form-label" htmlFor="staff-role">
@@ -157,9 +155,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           <RoleSelect id="staff-role" value="leasing-agent" />
         </div>
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            Add
-          </button>
+          <SubmitButton pending={busy}>Add</SubmitButton>
         </div>
       </Form>
     </section>

@@ -10,6 +10,7 @@ import { pageMeta, SignInLink } from "~/features/layout";
 import { getSiteContent } from "~/features/site-settings/index.server";
 import { pageFault } from "~/shared/page-fault.server";
 import { isForm, readForm } from "~/shared/read-form.server";
+import { SubmitButton, TextField } from "~/ui";
 import type { Route } from "./+types/sign-in";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -104,54 +105,42 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           <input type="hidden" name="intent" value="verify" />
           <input type="hidden" name="email" value={codeStep.email} />
           <div>
-            <label className="form-label" htmlFor="sign-in-code">
-              Code
-            </label>
-            <input
+            <TextField
               id="sign-in-code"
               name="code"
-              className="form-control"
+              label="Code"
               inputMode="numeric"
               autoComplete="one-time-code"
               pattern="\s*\d{6}\s*"
               maxLength={20}
               required
-              // biome-ignore lint/a11y/noAutofocus: the one field of this step, just asked for
+              // The one field of this step, just asked for.
               autoFocus
             />
           </div>
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              Sign in
-            </button>
+            <SubmitButton pending={busy}>Sign in</SubmitButton>
           </div>
         </Form>
       ) : null}
       <Form method="post" className="admin-form" key="email">
         <input type="hidden" name="intent" value="send" />
         <div>
-          <label className="form-label" htmlFor="sign-in-email">
-            E-mail
-          </label>
-          <input
+          <TextField
             id="sign-in-email"
             name="email"
+            label="E-mail"
             type="email"
             autoComplete="username"
             required
             maxLength={254}
             defaultValue={codeStep?.email}
-            className="form-control"
           />
         </div>
         <div className="form-actions">
-          <button
-            type="submit"
-            className={codeStep ? "btn btn-outline" : "btn btn-primary"}
-            disabled={busy}
-          >
+          <SubmitButton pending={busy} className={codeStep ? "btn btn-outline" : "btn btn-primary"}>
             E-mail me a code
-          </button>
+          </SubmitButton>
         </div>
       </Form>
       <PasskeySignInButton />

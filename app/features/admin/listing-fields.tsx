@@ -11,6 +11,7 @@ import {
 import { LISTING_FIELD_LABELS } from "~/domain/listing-fields";
 import { type ListingKind, PROPERTY_TYPES } from "~/domain/listing-kinds";
 import { addedMessages } from "~/domain/messages";
+import { TextField } from "~/ui";
 import type { ListingFormValues } from "./form-values";
 
 /** A field the server refused (its `field`), with the server's message. */
@@ -94,12 +95,9 @@ export function ListingFields({
       : null;
   const number = (key: "bedrooms" | "bathrooms") => (
     <div>
-      <label className="form-label" htmlFor={`${id}-${key}`}>
-        {LISTING_FIELD_LABELS[key]}
-      </label>
-      <input
+      <TextField
         id={`${id}-${key}`}
-        className="form-control"
+        label={LISTING_FIELD_LABELS[key]}
         type="number"
         min={0}
         step="any"
@@ -107,9 +105,8 @@ export function ListingFields({
         value={values[key]}
         onChange={(e) => set(key, e.currentTarget.value)}
         disabled={disabled}
-        {...invalid(key)}
+        error={error?.field === key ? error.message : undefined}
       />
-      {message(key)}
     </div>
   );
   const typeSelect = (

@@ -6,6 +6,7 @@ import { type Collection, KINDS, listingPath } from "~/domain/listing-kinds";
 import { addedMessages, dialogDurations, successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
 import type { EditableSettings } from "~/features/site-settings";
+import { TextField } from "~/ui";
 import { apiRequest } from "./api-client";
 import { BusyLabel, UploadProgress } from "./form-parts";
 import { ListEditor } from "./list-editor";
@@ -52,12 +53,9 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettingsData }) {
 
   const line = (key: "name" | "tagline" | "errorContactName", label: string) => (
     <div>
-      <label className="form-label" htmlFor={`${id}-${key}`}>
-        {label}
-      </label>
-      <input
+      <TextField
         id={`${id}-${key}`}
-        className="form-control"
+        label={label}
         value={fields[key]}
         onChange={(e) => set(key, e.currentTarget.value)}
         disabled={saving}
@@ -66,12 +64,9 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettingsData }) {
   );
   const paragraphs = (key: "aboutUs" | "founder", label: string) => (
     <div>
-      <label className="form-label" htmlFor={`${id}-${key}`}>
-        {label}
-      </label>
-      <textarea
+      <TextField
         id={`${id}-${key}`}
-        className="form-control"
+        label={label}
         rows={6}
         value={fields[key]}
         onChange={(e) => set(key, e.currentTarget.value)}
@@ -189,24 +184,18 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettingsData }) {
         renderItem={(service, update, i) => (
           <div className="row">
             <div>
-              <label className="form-label" htmlFor={`${id}-service-${i}-title`}>
-                Title
-              </label>
-              <input
+              <TextField
                 id={`${id}-service-${i}-title`}
-                className="form-control"
+                label="Title"
                 value={service.title}
                 disabled={saving}
                 onChange={(e) => update({ ...service, title: e.currentTarget.value })}
               />
             </div>
             <div>
-              <label className="form-label" htmlFor={`${id}-service-${i}-text`}>
-                Text
-              </label>
-              <input
+              <TextField
                 id={`${id}-service-${i}-text`}
-                className="form-control"
+                label="Text"
                 value={service.text}
                 disabled={saving}
                 onChange={(e) => update({ ...service, text: e.currentTarget.value })}
@@ -233,12 +222,9 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettingsData }) {
               ] as const
             ).map(([key, label, type]) => (
               <div key={key}>
-                <label className="form-label" htmlFor={`${id}-contact-${i}-${key}`}>
-                  {label}
-                </label>
-                <input
+                <TextField
                   id={`${id}-contact-${i}-${key}`}
-                  className="form-control"
+                  label={label}
                   type={type}
                   value={contact[key] ?? ""}
                   disabled={saving}
@@ -261,12 +247,9 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettingsData }) {
           ] as const
         ).map(([key, label, type]) => (
           <div key={key}>
-            <label className="form-label" htmlFor={`${id}-office-${key}`}>
-              {label}
-            </label>
-            <input
+            <TextField
               id={`${id}-office-${key}`}
-              className="form-control"
+              label={label}
               type={type}
               value={fields.office[key] ?? ""}
               disabled={saving}
@@ -348,12 +331,9 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettingsData }) {
         ) : null}
       </div>
       <div>
-        <label className="form-label" htmlFor={`${id}-application-fee`}>
-          Application fee
-        </label>
-        <input
+        <TextField
           id={`${id}-application-fee`}
-          className="form-control"
+          label="Application fee"
           value={fields.applicationFee}
           disabled={saving}
           aria-describedby={`${id}-application-fee-note`}
@@ -365,12 +345,9 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettingsData }) {
         </p>
       </div>
       <div>
-        <label className="form-label" htmlFor={`${id}-screening-criteria`}>
-          Screening criteria
-        </label>
-        <textarea
+        <TextField
           id={`${id}-screening-criteria`}
-          className="form-control"
+          label="Screening criteria"
           rows={5}
           value={fields.screeningCriteria}
           disabled={saving}
@@ -398,12 +375,9 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettingsData }) {
             Send it at once to everyone who asks about a listing
           </label>
         </div>
-        <label className="form-label" htmlFor={`${id}-auto-reply`}>
-          {AUTO_REPLY_LABEL}
-        </label>
-        <textarea
+        <TextField
           id={`${id}-auto-reply`}
-          className="form-control"
+          label={AUTO_REPLY_LABEL}
           rows={14}
           value={fields.autoReply.text}
           disabled={saving}

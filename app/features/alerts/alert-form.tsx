@@ -6,8 +6,7 @@ import { useId } from "react";
 import { Link, useFetcher } from "react-router";
 import { INQUIRY_LABELS } from "~/domain/inquiry";
 import { ALERT_LABELS } from "~/domain/listing-alerts";
-import { recordElapsed, SpamGuardFields } from "~/features/listings";
-import { FieldError, FormError, invalidField } from "~/shared/form-messages";
+import { FormError, recordElapsed, SpamGuardFields, SubmitButton, TextField } from "~/ui";
 
 /** What /alerts answered (alert-submit.server.ts's AlertResult). */
 export type AlertAnswer =
@@ -58,22 +57,18 @@ export function AlertForm({ target, renderedAt, answer: posted }: AlertFormProps
         )}
         <SpamGuardFields id={id} started={renderedAt} />
         <FormError message={errors.form} />
-        <label className="form-label" htmlFor={`${id}-email`}>
-          {ALERT_LABELS.email}
-        </label>
-        <input
+        <TextField
           id={`${id}-email`}
-          className="form-control"
           name="email"
+          label={ALERT_LABELS.email}
           type="email"
           autoComplete="email"
           defaultValue={answer && !answer.ok ? answer.email : ""}
-          {...invalidField(`${id}-email-error`, errors.email)}
+          error={errors.email}
         />
-        <FieldError id={`${id}-email-error`} message={errors.email} />
-        <button type="submit" className="btn btn-primary" disabled={fetcher.state !== "idle"}>
+        <SubmitButton pending={fetcher.state !== "idle"}>
           {forListing ? ALERT_LABELS.listingButton : ALERT_LABELS.searchButton}
-        </button>
+        </SubmitButton>
         <p className="form-hint">
           {/* The same words as the inquiry form's link (docs/behaviour.md §31). */}
           <Link to="/privacy">{INQUIRY_LABELS.privacy}</Link>

@@ -15,8 +15,8 @@ import {
   STEP_FIELDS,
   type StepId,
 } from "~/domain/rental-application";
-import { FieldError, FormError, invalidField } from "~/shared/form-messages";
 import { formatWhen } from "~/shared/format-when";
+import { FieldError, FormError, invalidField, TextField } from "~/ui";
 import type { ApplyAnswer, ApplyView } from "./apply-view";
 import { APPLY_MESSAGES, APPLY_PATH, continueUrl } from "./apply-view";
 
@@ -60,25 +60,20 @@ function Field({
   error?: string;
   formId: string;
 }) {
-  const id = `${formId}-${spec.name.replaceAll(".", "-")}`;
-  const label = spec.required ? spec.label : `${spec.label} (optional)`;
   const common = {
-    id,
+    id: `${formId}-${spec.name.replaceAll(".", "-")}`,
     name: spec.name,
-    className: "form-control",
+    label: spec.required ? spec.label : `${spec.label} (optional)`,
     defaultValue: value,
     maxLength: spec.max,
-    ...invalidField(`${id}-error`, error),
+    error,
   };
   return (
     <div className="application-field">
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
       {spec.kind === "long-text" ? (
-        <textarea rows={3} {...common} />
+        <TextField rows={3} {...common} />
       ) : (
-        <input
+        <TextField
           type={INPUT_TYPES[spec.kind]}
           inputMode={
             spec.kind === "count" ? "numeric" : spec.kind === "money" ? "decimal" : undefined
@@ -87,7 +82,6 @@ function Field({
           {...common}
         />
       )}
-      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { listingPath } from "~/domain/listing-kinds";
 import { STAFF_NOTES_MAX } from "~/domain/staff-notes";
 import { useDialogs } from "~/features/dialogs";
 import { formatWhen } from "~/shared/format-when";
+import { TextField } from "~/ui";
 import type { Lead, LeadEvent } from "./leads.server";
 
 type InboxLead = Lead & { events: LeadEvent[] };
@@ -204,13 +205,10 @@ function InboxItem({ lead, mayErase }: { lead: InboxLead; mayErase: boolean }) {
       <Form method="post" className="inbox-note-form" preventScrollReset>
         <input type="hidden" name="intent" value="note" />
         <input type="hidden" name="id" value={lead.id} />
-        <label className="form-label" htmlFor={`${headingId}-notes`}>
-          Notes
-        </label>
-        <textarea
+        <TextField
           id={`${headingId}-notes`}
           name="notes"
-          className="form-control"
+          label="Notes"
           rows={2}
           maxLength={STAFF_NOTES_MAX}
           defaultValue={lead.notes}
@@ -328,10 +326,7 @@ function Answers({ lead }: { lead: InboxLead }) {
       <Form method="post" className="inbox-reply-form" preventScrollReset>
         <input type="hidden" name="intent" value="reply" />
         <input type="hidden" name="id" value={lead.id} />
-        <label className="form-label" htmlFor={`${id}-reply`}>
-          {ANSWER_LABELS.replyText}
-        </label>
-        <textarea id={`${id}-reply`} name="text" className="form-control" rows={3} />
+        <TextField id={`${id}-reply`} name="text" label={ANSWER_LABELS.replyText} rows={3} />
         <button type="submit" className="btn btn-primary">
           {ANSWER_LABELS.reply}
         </button>
@@ -365,10 +360,12 @@ function Answers({ lead }: { lead: InboxLead }) {
                 aria-label={ANSWER_LABELS.anotherTimeInput}
               />
             </fieldset>
-            <label className="form-label" htmlFor={`${id}-confirm-note`}>
-              {ANSWER_LABELS.confirmNote}
-            </label>
-            <textarea id={`${id}-confirm-note`} name="text" className="form-control" rows={2} />
+            <TextField
+              id={`${id}-confirm-note`}
+              name="text"
+              label={ANSWER_LABELS.confirmNote}
+              rows={2}
+            />
             <button type="submit" className="btn btn-primary">
               {ANSWER_LABELS.confirm}
             </button>

@@ -18,7 +18,9 @@ import {
   invalidField,
   recordElapsed,
   SpamGuardFields,
-} from "~/features/listings";
+  SubmitButton,
+  TextField,
+} from "~/ui";
 
 /** What /inquiries answered (app/features/leads/submit.server.ts's InquiryResult). */
 export type InquiryAnswer =
@@ -57,10 +59,6 @@ export function InquiryForm({ listing, renderedAt, answer: posted }: InquiryForm
   }
   const errors = answer && !answer.ok ? answer.errors : {};
   const values = answer && !answer.ok ? answer.values : null;
-  const invalid = (field: InquiryField) => invalidField(`${id}-${field}-error`, errors[field]);
-  const error = (field: InquiryField) => (
-    <FieldError id={`${id}-${field}-error`} message={errors[field]} />
-  );
   const busy = fetcher.state !== "idle";
   return (
     <section className="inquiry" aria-labelledby={`${id}-h`}>
@@ -74,56 +72,40 @@ export function InquiryForm({ listing, renderedAt, answer: posted }: InquiryForm
           started={(answer && !answer.ok ? answer.started : undefined) ?? renderedAt}
         />
         <FormError message={errors.form} />
-        <label className="form-label" htmlFor={`${id}-name`}>
-          {INQUIRY_LABELS.name}
-        </label>
-        <input
+        <TextField
           id={`${id}-name`}
-          className="form-control"
           name="name"
+          label={INQUIRY_LABELS.name}
           autoComplete="name"
           defaultValue={values?.name ?? ""}
-          {...invalid("name")}
+          error={errors.name}
         />
-        {error("name")}
-        <label className="form-label" htmlFor={`${id}-email`}>
-          {INQUIRY_LABELS.email}
-        </label>
-        <input
+        <TextField
           id={`${id}-email`}
-          className="form-control"
           name="email"
+          label={INQUIRY_LABELS.email}
           type="email"
           autoComplete="email"
           defaultValue={values?.email ?? ""}
-          {...invalid("email")}
+          error={errors.email}
         />
-        {error("email")}
-        <label className="form-label" htmlFor={`${id}-phone`}>
-          {INQUIRY_LABELS.phone}
-        </label>
-        <input
+        <TextField
           id={`${id}-phone`}
-          className="form-control"
           name="phone"
+          label={INQUIRY_LABELS.phone}
           type="tel"
           autoComplete="tel"
           defaultValue={values?.phone ?? ""}
-          {...invalid("phone")}
+          error={errors.phone}
         />
-        {error("phone")}
-        <label className="form-label" htmlFor={`${id}-message`}>
-          {INQUIRY_LABELS.message}
-        </label>
-        <textarea
+        <TextField
           id={`${id}-message`}
-          className="form-control"
           name="message"
+          label={INQUIRY_LABELS.message}
           rows={4}
           defaultValue={values?.message ?? (listing ? prefilledMessage(listing.address) : "")}
-          {...invalid("message")}
+          error={errors.message}
         />
-        {error("message")}
         {listing ? (
           <>
             <div className="form-check inquiry-showing">
@@ -148,17 +130,15 @@ export function InquiryForm({ listing, renderedAt, answer: posted }: InquiryForm
                     type="datetime-local"
                     name="time"
                     defaultValue={values?.times[i] ?? ""}
-                    {...invalid("times")}
+                    {...invalidField(`${id}-times-error`, errors.times)}
                   />
                 </div>
               ))}
-              {error("times")}
+              <FieldError id={`${id}-times-error`} message={errors.times} />
             </div>
           </>
         ) : null}
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {INQUIRY_LABELS.send}
-        </button>
+        <SubmitButton pending={busy}>{INQUIRY_LABELS.send}</SubmitButton>
         <p className="form-hint">
           <Link to="/privacy">{INQUIRY_LABELS.privacy}</Link>
         </p>

@@ -1,5 +1,4 @@
 // The listings feature's public surface in the browser (docs/decisions/0032-layers-and-feature-surfaces.md).
-export { FieldError, FormError, invalidField } from "~/shared/form-messages";
 export { ListingCard } from "./listing-card";
 export { type AlertSlot, ListingDetailPage } from "./listing-detail-page";
 export { ListingListPage } from "./listing-list-page";
@@ -12,4 +11,3 @@ export {
   sitemapFileCount,
   sitemapFileRange,
 } from "./sitemap";
-export { recordElapsed, SpamGuardFields } from "./spam-guard";

@@ -18,7 +18,9 @@ import {
   invalidField,
   recordElapsed,
   SpamGuardFields,
-} from "~/features/listings";
+  SubmitButton,
+  TextField,
+} from "~/ui";
 
 /** What /showings/book answered (book.server.ts's BookingAnswer, without its status). */
 export type BookingFormAnswer =
@@ -70,29 +72,19 @@ export function BookingForm({
   // After a time was taken, the times as they are now.
   const shown = (answer && !answer.ok ? answer.slots : undefined) ?? times;
   const days = timesByDay(shown);
-  const invalid = (field: BookingField) => invalidField(`${id}-${field}-error`, errors[field]);
-  const error = (field: BookingField) => (
-    <FieldError id={`${id}-${field}-error`} message={errors[field]} />
-  );
   const field = (
     name: Exclude<BookingField, "start">,
     label: string,
     input: { type?: string; autoComplete?: string; min?: number; max?: number },
   ) => (
-    <>
-      <label className="form-label" htmlFor={`${id}-${name}`}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        className="form-control"
-        name={name}
-        defaultValue={values?.[name] ?? ""}
-        {...input}
-        {...invalid(name)}
-      />
-      {error(name)}
-    </>
+    <TextField
+      id={`${id}-${name}`}
+      name={name}
+      label={label}
+      defaultValue={values?.[name] ?? ""}
+      error={errors[name]}
+      {...input}
+    />
   );
   return (
     <section className="showings" aria-labelledby={`${id}-h`}>
@@ -107,9 +99,13 @@ export function BookingForm({
             started={(answer && !answer.ok ? answer.started : undefined) ?? renderedAt}
           />
           <FormError message={errors.form} />
-          {error("start")}
+          <FieldError id={`${id}-start-error`} message={errors.start} />
           {days.map(([date, slots]) => (
-            <fieldset key={date} className="showing-day" {...invalid("start")}>
+            <fieldset
+              key={date}
+              className="showing-day"
+              {...invalidField(`${id}-start-error`, errors.start)}
+            >
               <legend>{shortDayLabel(date)}</legend>
               {slots.map((slot) => (
                 <label key={slot.start} className="showing-time">
@@ -129,9 +125,7 @@ export function BookingForm({
           {field("phone", SHOWING_LABELS.phone, { type: "tel", autoComplete: "tel" })}
           {field("moveIn", SHOWING_LABELS.moveIn, { type: "date" })}
           {field("people", SHOWING_LABELS.people, { type: "number", min: 1, max: 20 })}
-          <button type="submit" className="btn btn-primary" disabled={fetcher.state !== "idle"}>
-            {SHOWING_LABELS.book}
-          </button>
+          <SubmitButton pending={fetcher.state !== "idle"}>{SHOWING_LABELS.book}</SubmitButton>
           <p className="form-hint">
             <Link to="/privacy">How we use your details</Link>
           </p>

@@ -1,0 +1,12 @@
+// The form kit every form uses, public and staff (docs/architecture.md "How it fits together").
+export {
+  FieldError,
+  FormError,
+  invalidField,
+  recordElapsed,
+  SpamGuardFields,
+  SubmitButton,
+  type SubmitButtonProps,
+  TextField,
+  type TextFieldProps,
+} from "./form-kit";
