@@ -1,9 +1,9 @@
 // The import rules of docs/decisions/0032-layers-and-feature-surfaces.md, checked on every source file:
-// shared → domain → ui (the form kit) → features → routes (and the server), never backwards; a feature uses another
-// feature only through its public surface (index.ts, index.server.ts, lazy.ts); features never depend
-// on each other in a circle (the admin feature is composed by the routes, never imported by the
-// public pages it extends); no server module imports a UI module; images know nothing of listings.
-// No exceptions.
+// shared → domain → ui (the form kit) → features → routes (and the server), never backwards; a
+// feature uses another feature only through its public surface (index.ts, index.server.ts,
+// lazy.ts); features never depend on each other in a circle (the admin feature is composed by
+// the routes, never imported by the public pages it extends); no server module imports a UI
+// module; images know nothing of listings. No exceptions.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";

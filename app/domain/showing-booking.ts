@@ -27,6 +27,8 @@ export const SHOWING_LABELS = {
   cancelLink: "Cancel",
   confirmedNow: "Thank you: your showing is confirmed.",
   notConfirmed: "Your showing was cancelled because it was not confirmed in time.",
+  /** Asked of a showing that is cancelled, past or unknown, by its link or on 'Showings'. */
+  gone: "This showing cannot be changed any more.",
 } as const;
 
 /** A showing's status as staff see it on 'Showings'. */

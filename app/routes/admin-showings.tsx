@@ -3,7 +3,7 @@
 // 'Completed', 'No-show' and 'Cancel'; 'Showing hours' from here. Staff who read the inbox read
 // this (it holds renters' details).
 import { data, Form, Link } from "react-router";
-import { AGENDA_ACTIONS, isAgendaAction } from "~/domain/showing-booking";
+import { AGENDA_ACTIONS, isAgendaAction, SHOWING_LABELS } from "~/domain/showing-booking";
 import { actorOf, can, requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout";
 import {
@@ -48,7 +48,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     scope: viewer.listings,
   });
   if (!status) {
-    return data({ error: "This showing cannot be changed any more." }, { status: 409 });
+    return data({ error: SHOWING_LABELS.gone }, { status: 409 });
   }
   return { ok: `Status saved: ${status}.` };
 }

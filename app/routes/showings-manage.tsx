@@ -42,7 +42,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   // A link that opens no showing asks nothing (the fuzz suite found it answering 200).
   if (intent === "ask") {
     if (!(await managedShowing(context, tokenOf(request)))) {
-      return data({ error: "This showing cannot be changed any more." }, { status: 404 });
+      return data({ error: SHOWING_LABELS.gone }, { status: 404 });
     }
     return { sure: true as const };
   }

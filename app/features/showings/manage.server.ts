@@ -137,7 +137,7 @@ export type ManageAnswer =
   | { ok: true; message: string }
   | { ok: false; status: number; error: string };
 
-const GONE = "This showing cannot be changed any more.";
+const GONE = SHOWING_LABELS.gone;
 
 /** 'Cancel showing' from the private link. Cancelling twice answers the same. */
 export async function cancelShowing(context: AppLoadContext, token: string): Promise<ManageAnswer> {
