@@ -1,16 +1,19 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-// One line per route of docs/behaviour.md §2.
+// One line per route of docs/behaviour.md §2. The admin pages of a listing are one module for
+// both kinds (it reads which from the URL), under the route ids they always had.
 export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
   route("properties", "routes/properties.tsx"),
   route("properties/:id", "routes/property-detail.tsx"),
-  route("properties/:id/history", "routes/property-history.tsx"),
+  route("properties/:id/history", "routes/listing-history.tsx", { id: "routes/property-history" }),
   route("new-construction", "routes/new-construction.tsx"),
   route("new-construction/:id", "routes/construction-detail.tsx"),
-  route("new-construction/:id/history", "routes/construction-history.tsx"),
+  route("new-construction/:id/history", "routes/listing-history.tsx", {
+    id: "routes/construction-history",
+  }),
   route("rental-application", "routes/rental-application.tsx"),
   route("rental-application/apply", "routes/apply-online.tsx"),
   route("rental-application/continue", "routes/application-link.tsx"),
@@ -33,10 +36,10 @@ export default [
   // 'Manage admins' became 'Staff': a permanent redirect to it, for everyone alike.
   route("admin/admins", "routes/manage-admins.tsx"),
   // Admin-only: their loaders answer 404 to anyone else.
-  route("addproperty", "routes/add-property.tsx"),
-  route("addnewconstruction", "routes/add-construction.tsx"),
-  route("editproperties/:id", "routes/edit-property.tsx"),
-  route("edit-construction/:id", "routes/edit-construction.tsx"),
+  route("addproperty", "routes/add-listing.tsx", { id: "routes/add-property" }),
+  route("addnewconstruction", "routes/add-listing.tsx", { id: "routes/add-construction" }),
+  route("editproperties/:id", "routes/edit-listing.tsx", { id: "routes/edit-property" }),
+  route("edit-construction/:id", "routes/edit-listing.tsx", { id: "routes/edit-construction" }),
   route("admin/staff", "routes/admin-staff.tsx"),
   route("admin/leasing-agents", "routes/admin-leasing-agents.tsx"),
   route("account", "routes/account.tsx"),

@@ -15,6 +15,8 @@ export interface ListingKind {
   addRoute: "/addproperty" | "/addnewconstruction";
   /** 'Property' / 'Construction', as used in the messages of docs/behaviour.md §8. */
   noun: "Property" | "Construction";
+  /** The add page's title (docs/behaviour.md §2). */
+  addTitle: "Add Property" | "Add New Construction";
   /** Price, availability and reserve URL exist only for properties. */
   hasOffer: boolean;
   listTitle: string;
@@ -29,6 +31,7 @@ export const KINDS: Record<Collection, ListingKind> = {
     editRoute: "/editproperties",
     addRoute: "/addproperty",
     noun: "Property",
+    addTitle: "Add Property",
     hasOffer: true,
     listTitle: "Properties",
     typeFilterLabel: "Property Type",
@@ -40,6 +43,7 @@ export const KINDS: Record<Collection, ListingKind> = {
     editRoute: "/edit-construction",
     addRoute: "/addnewconstruction",
     noun: "Construction",
+    addTitle: "Add New Construction",
     hasOffer: false,
     listTitle: "New Construction",
     typeFilterLabel: "Construction Type",
@@ -53,6 +57,20 @@ export function isCollection(value: unknown): value is Collection {
 
 export function isPropertyType(value: unknown): value is PropertyType {
   return (PROPERTY_TYPES as readonly unknown[]).includes(value);
+}
+
+/**
+ * The kind whose page a path is, by its first segment: a list, detail, history, edit or add
+ * route. One admin page module serves both kinds and learns which from its URL; routes match
+ * whatever their case, so the segment is compared in lower case.
+ */
+export function kindOfPath(pathname: string): ListingKind {
+  const first = `/${(pathname.split("/")[1] ?? "").toLowerCase()}`;
+  const kind = Object.values(KINDS).find(
+    (k) => k.route === first || k.editRoute === first || k.addRoute === first,
+  );
+  if (!kind) throw new Error(`${pathname} is no listing kind's page`);
+  return kind;
 }
 
 /** The public detail route of a record. */

@@ -1,16 +1,13 @@
 import { type AppLoadContext, data } from "react-router";
 import { isPossibleListingId } from "~/domain/listing-id";
-import type { Collection } from "~/domain/listing-kinds";
+import { kindOfPath } from "~/domain/listing-kinds";
 import { requireStaff } from "~/features/auth/index.server";
 import { getListingForEdit } from "~/features/listings/index.server";
 import { log } from "~/shared/logger.server";
 
-export async function loadListingForEdit(
-  context: AppLoadContext,
-  collection: Collection,
-  id: string,
-) {
+export async function loadListingForEdit(context: AppLoadContext, request: Request, id: string) {
   requireStaff(context, "listings:write");
+  const { collection } = kindOfPath(new URL(request.url).pathname);
   if (!isPossibleListingId(id)) throw data(null, { status: 404 });
   let listing: Awaited<ReturnType<typeof getListingForEdit>>;
   try {
@@ -22,5 +19,5 @@ export async function loadListingForEdit(
     throw data({ message: "The listing could not be read from the database." }, { status: 503 });
   }
   if (!listing) throw data(null, { status: 404 });
-  return { listing };
+  return { collection, listing };
 }

@@ -4,12 +4,11 @@ import { lazy } from "react";
 
 /** The detail page's 'Admin Features' block. */
 export const AdminFeatures = lazy(() => import("./admin-features"));
-export { AddListingForm } from "./add-listing-form";
 export { CsvTransfer } from "./csv-transfer";
 export { DeletedList } from "./deleted-list";
 export { EditFetchError } from "./edit-fetch-error";
-export { EditListingForm } from "./edit-listing-form";
 export { HistoryList } from "./history-list";
 export { keepFormOnLiveReload } from "./keep-form-on-live-reload";
+export { ListingForm } from "./listing-form";
 export { ListingTable } from "./listing-table";
 export { SiteSettingsForm } from "./site-settings-form";

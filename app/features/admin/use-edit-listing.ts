@@ -1,16 +1,19 @@
-import { useId, useRef, useState } from "react";
+// Editing a listing: photo uploads and removals apply at once; the form remembers the version
+// of the record it shows and sends it with Save, and the server refuses a save when someone else
+// changed the record since (the stale-edit dialog; docs/decisions/0057-optimistic-concurrency-with-versions.md).
+import { useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import type { Listing } from "~/domain/listing";
 import { type ListingKind, listingPath } from "~/domain/listing-kinds";
 import { addedMessages, dialogDurations, messages, successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
 import { ApiError, apiRequest, apiUrl } from "./api-client";
-import { BusyLabel, focusInvalidField, PhotoCount, UploadProgress } from "./form-parts";
+import { focusInvalidField } from "./form-parts";
 import { type ListingFormValues, toPayload, valuesFromListing } from "./form-values";
 import { useLeaveGuard } from "./leave-guard";
-import { ListingCheckPanel } from "./listing-check-panel";
-import { type FieldError, ListingFields } from "./listing-fields";
-import { type SortableImage, SortableImages } from "./sortable-images";
+import type { FieldError } from "./listing-fields";
+import type { ListingFormMode } from "./listing-form";
+import type { SortableImage } from "./sortable-images";
 
 const asItems = (urls: string[], captions: Record<string, string> = {}): SortableImage[] =>
   urls.map((url) => ({ key: url, src: url, caption: captions[url] ?? "" }));
@@ -22,22 +25,13 @@ interface ImagesChange {
   previous_version: number;
 }
 
-/**
- * /editproperties/{id} and /edit-construction/{id}. Photo uploads and removals apply at once.
- * The form remembers the version of the record it shows and sends it with Save; the server
- * refuses a save when someone else changed the record since (the stale-edit dialog).
- */
-export function EditListingForm({
-  kind,
-  listing,
-}: {
-  kind: ListingKind;
-  listing: Listing & { version: number };
-}) {
+export function useEditListing(
+  kind: ListingKind,
+  listing: Listing & { version: number },
+): ListingFormMode {
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
   const dialogs = useDialogs();
-  const pickerId = useId();
   const [values, setValues] = useState<ListingFormValues>(() => valuesFromListing(listing));
   const [images, setImages] = useState<SortableImage[]>(() =>
     asItems(listing.image_urls, listing.image_captions),
@@ -46,7 +40,6 @@ export function EditListingForm({
   const [progress, setProgress] = useState<number | null>(null);
   const [version, setVersion] = useState(listing.version);
   const url = apiUrl(kind.collection, listing.id);
-  const formRef = useRef<HTMLFormElement>(null);
   const [fieldError, setFieldError] = useState<FieldError | null>(null);
   // Unsaved: the fields differ from the loaded record, or the photos' order from the stored one
   // (uploads and removals are stored at once).
@@ -120,8 +113,7 @@ export function EditListingForm({
     }
   }
 
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
+  async function save(form: HTMLFormElement | null) {
     setBusy("saving");
     try {
       await apiRequest("PUT", url, {
@@ -146,7 +138,7 @@ export function EditListingForm({
       if (error instanceof ApiError && error.field)
         setFieldError({ field: error.field, message: error.message });
       await dialogs.failed(error, (message) => messages.saveFailed(kind.noun, message));
-      focusInvalidField(formRef.current);
+      focusInvalidField(form);
     }
   }
 
@@ -173,64 +165,27 @@ export function EditListingForm({
     }
   }
 
-  const disabled = busy !== null;
-  return (
-    <form ref={formRef} className="admin-form" onSubmit={save} aria-busy={disabled}>
-      <ListingFields
-        kind={kind}
-        mode="edit"
-        values={values}
-        onChange={change}
-        disabled={disabled}
-        error={fieldError}
-      />
-      <div>
-        <label className="form-label" htmlFor={pickerId}>
-          Add Images
-        </label>
-        <input
-          id={pickerId}
-          className="form-control file-input"
-          type="file"
-          accept="image/*"
-          multiple
-          disabled={disabled}
-          aria-describedby={`${pickerId}-count`}
-          onChange={(e) => {
-            void upload(e.currentTarget.files);
-            e.currentTarget.value = "";
-          }}
-        />
-        <PhotoCount id={`${pickerId}-count`} count={images.length} picked={false} />
-        <UploadProgress fraction={progress} />
-        <SortableImages
-          items={images}
-          onReorder={setImages}
-          onRemove={remove}
-          onCaption={(item, caption) =>
-            setImages((current) => current.map((i) => (i.key === item.key ? { ...i, caption } : i)))
-          }
-          disabled={disabled}
-        />
-      </div>
-      <ListingCheckPanel
-        kind={kind}
-        values={values}
-        captions={images.map((i) => i.caption ?? "")}
-      />
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={disabled}>
-          <BusyLabel busy={busy === "saving"} busyText="Saving...">
-            Save
-          </BusyLabel>
-        </button>
-        <button type="button" className="btn btn-danger" onClick={destroy} disabled={disabled}>
-          <BusyLabel busy={busy === "deleting"} busyText="Deleting...">
-            Delete
-          </BusyLabel>
-        </button>
-      </div>
-      {dialogs.element}
-    </form>
-  );
+  return {
+    mode: "edit",
+    values,
+    change,
+    fieldError,
+    images,
+    setImages,
+    pick: (files) => void upload(files),
+    remove,
+    submit: save,
+    busy: busy !== null,
+    saving: busy === "saving",
+    progress,
+    submitLabel: "Save",
+    second: {
+      label: "Delete",
+      className: "btn btn-danger",
+      onClick: () => void destroy(),
+      busy: busy === "deleting",
+      busyText: "Deleting...",
+    },
+    dialogs: dialogs.element,
+  };
 }

@@ -1,23 +1,22 @@
-import { useEffect, useId, useRef, useState } from "react";
+// Adding a listing: a draft survives in session storage until added; photos are picked here and
+// sent with the fields in one request (docs/behaviour.md §4, "Drafts").
+import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { type ListingKind, listingPath } from "~/domain/listing-kinds";
 import { dialogDurations, messages, successTitles } from "~/domain/messages";
 import { useDialogs } from "~/features/dialogs";
 import { ApiError, apiRequest, apiUrl } from "./api-client";
-import { BusyLabel, focusInvalidField, PhotoCount, UndoClear, UploadProgress } from "./form-parts";
+import { focusInvalidField } from "./form-parts";
 import { draftKey, EMPTY_FORM, type ListingFormValues, parseDraft, toPayload } from "./form-values";
-import { ListingCheckPanel } from "./listing-check-panel";
-import { type FieldError, ListingFields } from "./listing-fields";
-import { type SortableImage, SortableImages } from "./sortable-images";
+import type { FieldError } from "./listing-fields";
+import type { ListingFormMode } from "./listing-form";
+import type { SortableImage } from "./sortable-images";
 
 type PickedImage = SortableImage & { file: File };
 
-/** /addproperty and /addnewconstruction: a draft survives in session storage until added. */
-export function AddListingForm({ kind }: { kind: ListingKind }) {
+export function useAddListing(kind: ListingKind): ListingFormMode {
   const navigate = useNavigate();
   const dialogs = useDialogs();
-  const pickerId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<ListingFormValues>(EMPTY_FORM);
   const [images, setImages] = useState<PickedImage[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
@@ -57,6 +56,7 @@ export function AddListingForm({ kind }: { kind: ListingKind }) {
         return { key: crypto.randomUUID(), src, file };
       });
     setImages((current) => [...current, ...picked]);
+    setCleared(null);
   }
 
   async function remove(item: SortableImage) {
@@ -65,12 +65,8 @@ export function AddListingForm({ kind }: { kind: ListingKind }) {
 
   /** Edits clear the refused field's mark (when that field changed) and the chance to undo. */
   function change(next: ListingFormValues) {
-    if (
-      fieldError &&
-      next[fieldError.field as keyof ListingFormValues] !==
-        values[fieldError.field as keyof ListingFormValues]
-    )
-      setFieldError(null);
+    const key = fieldError?.field as keyof ListingFormValues | undefined;
+    if (key && next[key] !== values[key]) setFieldError(null);
     setCleared(null);
     setValues(next);
   }
@@ -91,8 +87,7 @@ export function AddListingForm({ kind }: { kind: ListingKind }) {
     setCleared(null);
   }
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
+  async function submit(form: HTMLFormElement | null) {
     const body = new FormData();
     body.append("data", JSON.stringify(toPayload(values)));
     body.append("captions", JSON.stringify(images.map((image) => image.caption ?? "")));
@@ -120,67 +115,27 @@ export function AddListingForm({ kind }: { kind: ListingKind }) {
           setFieldError({ field: error.field, message: error.message });
         await dialogs.failed(error, (message) => messages.addFailed(kind.noun, message));
       }
-      focusInvalidField(formRef.current);
+      focusInvalidField(form);
     }
   }
 
-  return (
-    <form ref={formRef} className="admin-form" onSubmit={submit} aria-busy={saving}>
-      <ListingFields
-        kind={kind}
-        mode="add"
-        values={values}
-        onChange={change}
-        disabled={saving}
-        error={fieldError}
-      />
-      <div>
-        <label className="form-label" htmlFor={pickerId}>
-          Images
-        </label>
-        <input
-          id={pickerId}
-          className="form-control file-input"
-          type="file"
-          accept="image/*"
-          multiple
-          disabled={saving}
-          aria-describedby={`${pickerId}-count`}
-          onChange={(e) => {
-            pick(e.currentTarget.files);
-            setCleared(null);
-            e.currentTarget.value = "";
-          }}
-        />
-        <PhotoCount id={`${pickerId}-count`} count={images.length} picked />
-        <SortableImages
-          items={images}
-          onReorder={(next) => setImages(next as PickedImage[])}
-          onRemove={remove}
-          onCaption={(item, caption) =>
-            setImages((current) => current.map((i) => (i.key === item.key ? { ...i, caption } : i)))
-          }
-          disabled={saving}
-        />
-      </div>
-      <UploadProgress fraction={progress} />
-      <ListingCheckPanel
-        kind={kind}
-        values={values}
-        captions={images.map((i) => i.caption ?? "")}
-      />
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          <BusyLabel busy={saving} busyText="Saving...">
-            Add {kind.noun}
-          </BusyLabel>
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={clear} disabled={saving}>
-          Clear
-        </button>
-      </div>
-      {cleared ? <UndoClear onUndo={undoClear} /> : null}
-      {dialogs.element}
-    </form>
-  );
+  return {
+    mode: "add",
+    values,
+    change,
+    fieldError,
+    images,
+    // Reordering and captions keep each photo's file (only those change).
+    setImages: (update) => setImages((current) => update(current) as PickedImage[]),
+    pick,
+    remove,
+    submit,
+    busy: saving,
+    saving,
+    progress,
+    submitLabel: `Add ${kind.noun}`,
+    second: { label: "Clear", className: "btn btn-secondary", onClick: clear },
+    onUndo: cleared ? undoClear : undefined,
+    dialogs: dialogs.element,
+  };
 }
