@@ -47,8 +47,6 @@ export const AGENDA_ACTIONS = {
   cancelled: "Cancel",
 } as const;
 export type AgendaAction = keyof typeof AGENDA_ACTIONS;
-export const isAgendaAction = (v: unknown): v is AgendaAction =>
-  typeof v === "string" && Object.hasOwn(AGENDA_ACTIONS, v);
 
 /** 'You're booked for Tuesday, December 1 at 10:30 AM.' */
 export const bookedText = (day: string, time: string) => `You're booked for ${day} at ${time}.`;

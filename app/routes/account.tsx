@@ -1,7 +1,7 @@
 // /account, 'Your account' (docs/behaviour.md §6, "Staff sign-in"): who is signed in, in which
 // role, their passkeys ('Add a passkey', each with its name, when it was added and last used,
 // and 'Remove'), and 'Sign out everywhere', which ends every session of theirs on every device.
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AddPasskeyButton, ROLE_LABELS } from "~/features/auth";
 import {
@@ -14,9 +14,10 @@ import {
 } from "~/features/auth/index.server";
 import { ConfirmedForm } from "~/features/dialogs";
 import { pageMeta } from "~/features/layout";
+import { parseForm, refused, succeeded } from "~/shared/action-result.server";
 import { logEvent } from "~/shared/events.server";
 import { formatWhen } from "~/shared/format-when";
-import { isForm, readForm } from "~/shared/read-form.server";
+import { ActionAnswer } from "~/ui";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -38,24 +39,25 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const AccountForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("sign-out-everywhere") }),
-  z.object({ intent: z.literal("remove-passkey"), id: z.string().min(1).max(1400) }),
-]);
+// A form from before passkeys (no intent) meant 'Sign out everywhere'.
+const AccountForm = z.preprocess(
+  (fields) => ({ intent: "sign-out-everywhere", ...(fields as object) }),
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("sign-out-everywhere") }),
+    z.object({ intent: z.literal("remove-passkey"), id: z.string().min(1).max(1400) }),
+  ]),
+);
 
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireStaff(context, "account");
-  const form = await readForm(request);
-  if (!isForm(form)) return data({ error: form.message }, { status: form.status });
-  // A form from before passkeys (no intent) meant 'Sign out everywhere'.
-  const fields = Object.fromEntries(form);
-  const parsed = AccountForm.safeParse({ intent: "sign-out-everywhere", ...fields });
-  if (!parsed.success || !viewer.user) return data({ error: "Nothing to do." }, { status: 400 });
+  const parsed = await parseForm(request, AccountForm, { invalid: "Nothing to do." });
+  if (!parsed.ok) return refused(context, parsed.status, parsed.message);
+  if (!viewer.user) return refused(context, 400, "Nothing to do.");
   if (parsed.data.intent === "remove-passkey") {
     const name = await removePasskey(context.db, viewer.user, parsed.data.id);
     // Removed already (another tab, a double click): the list shows it is gone.
     if (name !== null) logEvent("passkey removed", actorOf(viewer), { name });
-    return { error: null };
+    return succeeded();
   }
   await endSessionsOfUser(context.db, viewer.user);
   logEvent("signed out everywhere", actorOf(viewer));
@@ -64,15 +66,10 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const error = actionData && "error" in actionData ? actionData.error : null;
   return (
     <section className="prose">
       <h1>Your account</h1>
-      {error ? (
-        <p role="alert" className="alert-error">
-          {error}
-        </p>
-      ) : null}
+      <ActionAnswer answer={actionData} />
       <dl>
         <dt>E-mail</dt>
         <dd>{loaderData.email ?? "—"}</dd>

@@ -3,10 +3,10 @@
 // recorded) and 'Download PDF'. Admins only.
 
 import { data, Form, Link } from "react-router";
+import { z } from "zod";
 import {
   APPLICATION_STATUSES,
   APPLICATION_STEPS,
-  type ApplicationStatus,
   DOCUMENT_KINDS,
   STAFF_STATUSES,
   STEP_FIELDS,
@@ -22,10 +22,10 @@ import {
 import { actorOf, requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout";
 import { leadMailOf } from "~/features/leads/index.server";
+import { checkedBy, parseForm, refused, succeeded } from "~/shared/action-result.server";
 import { logEvent } from "~/shared/events.server";
 import { formatWhen } from "~/shared/format-when";
-import { isForm, readForm } from "~/shared/read-form.server";
-import { TextField } from "~/ui";
+import { ActionAnswer, TextField } from "~/ui";
 import type { Route } from "./+types/admin-application";
 
 /** At most this many characters of notes on an application. */
@@ -55,43 +55,51 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
+const ApplicationForm = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("status"),
+      status: z.enum(STAFF_STATUSES, { error: "Choose one of the statuses." }),
+    }),
+    z.object({
+      intent: z.literal("note"),
+      notes: checkedBy(checkStaffNotes).transform((checked) => checked.notes),
+    }),
+  ],
+  { error: "Unknown action." },
+);
+
 export async function action({ context, request, params }: Route.ActionArgs) {
   const viewer = requireStaff(context, "applications");
   const key = context.applications.key;
   const id = Number(params.id);
-  const refuse = (error: string, status = 400) => data({ error }, { status });
   if (!key || !Number.isSafeInteger(id) || (await outsideListings(context, id))) {
-    return refuse(GONE, 404);
+    return refused(context, 404, GONE);
   }
-  const form = await readForm(request);
-  if (!isForm(form)) return refuse(form.message, form.status);
-  const intent = form.get("intent");
-  if (intent === "status") {
-    const status = form.get("status");
-    if (typeof status !== "string" || !STAFF_STATUSES.includes(status as ApplicationStatus)) {
-      return refuse("Choose one of the statuses.");
-    }
+  const parsed = await parseForm(request, ApplicationForm);
+  if (!parsed.ok) return refused(context, parsed.status, parsed.message);
+  const input = parsed.data;
+  if (input.intent === "status") {
     const mail = await leadMailOf(context);
     const saved = await setApplicationStatus(
       context.db,
       key,
       id,
-      status as ApplicationStatus,
+      input.status,
       actorOf(viewer),
       mail,
     );
-    if (!saved) return refuse(GONE, 404);
-    logEvent("application status changed", actorOf(viewer), { application: id, status });
-    return { ok: "Status saved." };
+    if (!saved) return refused(context, 404, GONE);
+    logEvent("application status changed", actorOf(viewer), {
+      application: id,
+      status: input.status,
+    });
+    return succeeded("Status saved.");
   }
-  if (intent === "note") {
-    const checked = checkStaffNotes(form.get("notes"));
-    if ("error" in checked) return refuse(checked.error);
-    return (await saveApplicationNote(context.db, key, id, checked.notes, actorOf(viewer)))
-      ? { ok: "Note saved." }
-      : refuse(GONE, 404);
-  }
-  return refuse("Unknown action.");
+  return (await saveApplicationNote(context.db, key, id, input.notes, actorOf(viewer)))
+    ? succeeded("Note saved.")
+    : refused(context, 404, GONE);
 }
 
 const titleOf = (step: StepId) => APPLICATION_STEPS.find((s) => s.id === step)?.title ?? step;
@@ -128,8 +136,7 @@ export default function AdminApplication({ loaderData, actionData }: Route.Compo
         Status: <strong>{APPLICATION_STATUSES[app.status]}</strong> since{" "}
         <time dateTime={app.statusAt}>{formatWhen(app.statusAt)}</time>
       </p>
-      {actionData && "error" in actionData ? <p role="alert">{actionData.error}</p> : null}
-      {actionData && "ok" in actionData ? <p role="status">{actionData.ok}</p> : null}
+      <ActionAnswer answer={actionData} />
       {decided ? null : (
         <>
           <p>

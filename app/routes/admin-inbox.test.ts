@@ -42,14 +42,16 @@ describe("inbox notes", () => {
   const note = (notes: string) => post({ intent: "note", notes });
 
   it("saves a note, and refuses one with a NUL character with the notes' message", async () => {
-    expect(await note("Called back.")).toEqual({ ok: "Note saved." });
+    expect(await note("Called back.")).toEqual({ ok: true, message: "Note saved." });
     const refused = (await note("Called\u0000back.")) as {
       data: unknown;
       init: { status: number };
     };
     expect(refused.init.status).toBe(400);
     expect(refused.data).toEqual({
-      error: "The notes hold a character that cannot be saved. Remove it and try again.",
+      ok: false,
+      errors: { form: "The notes hold a character that cannot be saved. Remove it and try again." },
+      reference: null,
     });
     const [lead] = await db.query<{ notes: string }>("SELECT notes FROM leads WHERE id = $1", [id]);
     expect(lead?.notes).toBe("Called back.");
@@ -62,7 +64,11 @@ describe("inbox notes", () => {
     };
     expect(refused.init.status).toBe(400);
     expect(refused.data).toEqual({
-      error: "The message holds a character that cannot be sent. Remove it and try again.",
+      ok: false,
+      errors: {
+        form: "The message holds a character that cannot be sent. Remove it and try again.",
+      },
+      reference: null,
     });
     const [sent] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM outbox");
     expect(sent?.n).toBe(0);

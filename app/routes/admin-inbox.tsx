@@ -3,6 +3,7 @@
 // 'Export CSV'. Admins only. Updated live as leads arrive or change.
 
 import { data, Link } from "react-router";
+import { z } from "zod";
 import { inboxFilterOf, inboxParam, isLeadStatus } from "~/domain/inquiry";
 import { APPLICATION_STATUSES } from "~/domain/rental-application";
 import { checkStaffNotes } from "~/domain/staff-notes";
@@ -23,9 +24,9 @@ import {
   setLeadStatus,
 } from "~/features/leads/index.server";
 import { inboxShowings } from "~/features/showings/index.server";
+import { checkedBy, parseForm, refused, succeeded } from "~/shared/action-result.server";
 import { logEvent } from "~/shared/events.server";
 import { pageFault } from "~/shared/page-fault.server";
-import { isForm, readForm } from "~/shared/read-form.server";
 import type { Route } from "./+types/admin-inbox";
 
 const PAGE_SIZE = 50;
@@ -37,8 +38,37 @@ const ANSWERED = {
   confirm: "Showing confirmed; the invitation is on its way.",
   decline: "Declined; the renter is told.",
 } as const;
-/** The forms that act on one lead (by its `id`). */
-const LEAD_INTENTS = new Set(["status", "note", "reply", "confirm", "decline"]);
+/** A lead's id, as the forms that act on one lead send it. */
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const InboxForm = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("status"),
+      id,
+      status: z.string().refine(isLeadStatus, "Choose one of the statuses."),
+    }),
+    z.object({
+      intent: z.literal("note"),
+      id,
+      notes: checkedBy(checkStaffNotes).transform((checked) => checked.notes),
+    }),
+    z.object({
+      intent: z.enum(["reply", "confirm", "decline"]),
+      id,
+      text: z.string().catch(""),
+      time: z.string().optional().catch(undefined),
+      otherTime: z.string().optional().catch(undefined),
+    }),
+    z.object({
+      intent: z.literal("erase"),
+      email: z
+        .string("Name the e-mail address to erase.")
+        .refine((e) => e.trim() !== "" && e.length <= 254, "Name the e-mail address to erase."),
+    }),
+  ],
+  { error: "Unknown action." },
+);
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta("Inbox", "Admin: inquiries and showing requests.", matches),
@@ -93,61 +123,55 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireStaff(context, "leads");
   const by = actorOf(viewer);
-  const form = await readForm(request);
-  const refuse = (error: string, status = 400) => data({ error }, { status });
-  if (!isForm(form)) return refuse(form.message, form.status);
-  const intent = form.get("intent");
-  const id = Number(form.get("id"));
-  const gone = "This item is no longer in the inbox.";
+  const parsed = await parseForm(request, InboxForm);
+  const intent = parsed.ok ? parsed.data.intent : parsed.form?.get("intent");
   // 'Erase this person' is the Owner's and the Manager's: 404 to others, as any page they may not see.
   if (intent === "erase" && !can(viewer, "people:erase")) throw data(null, { status: 404 });
-  // A lead outside a Leasing agent's listings is, to them, not in the inbox.
-  const within = viewer.listings ?? null;
-  const onALead = typeof intent === "string" && LEAD_INTENTS.has(intent);
+  const gone = "This item is no longer in the inbox.";
+  // An id that names no lead is a lead no longer there.
+  if (!parsed.ok)
+    return refused(
+      context,
+      parsed.errors.id ? 404 : parsed.status,
+      parsed.errors.id ? gone : parsed.message,
+    );
+  const input = parsed.data;
   try {
-    if (onALead && within !== null && !(await leadIsWithin(context.db, id, within))) {
-      return refuse(gone, 404);
-    }
-    if (intent === "status") {
-      const status = form.get("status");
-      if (!Number.isSafeInteger(id)) return refuse(gone, 404);
-      if (!isLeadStatus(status)) return refuse("Choose one of the statuses.");
-      if (!(await setLeadStatus(context.db, id, status, by))) return refuse(gone, 404);
-      logEvent("lead status changed", by, { lead: id, status });
-      return { ok: "Status saved." };
-    }
-    if (intent === "note") {
-      const checked = checkStaffNotes(form.get("notes"));
-      if (!Number.isSafeInteger(id)) return refuse(gone, 404);
-      if ("error" in checked) return refuse(checked.error);
-      if (!(await saveLeadNote(context.db, id, checked.notes, by))) return refuse(gone, 404);
-      return { ok: "Note saved." };
-    }
-    if (intent === "reply" || intent === "confirm" || intent === "decline") {
-      if (!Number.isSafeInteger(id)) return refuse(gone, 404);
-      const text = typeof form.get("text") === "string" ? (form.get("text") as string) : "";
-      const chosen = form.get("time");
-      const other = form.get("otherTime");
-      const time =
-        chosen === "other" ? (typeof other === "string" ? other.trim() : "") : String(chosen ?? "");
-      const answer: Answer =
-        intent === "confirm" ? { kind: intent, time, text } : { kind: intent, text };
-      const result = await answerLead(context.db, id, answer, by, await leadMailOf(context));
-      if (!result.ok) return refuse(result.error, result.status);
-      return { ok: ANSWERED[intent] };
-    }
-    if (intent === "erase") {
-      const email = form.get("email");
-      if (typeof email !== "string" || email.trim() === "" || email.length > 254) {
-        return refuse("Name the e-mail address to erase.");
-      }
+    if (input.intent === "erase") {
       // Leads, alerts, applications and e-mail: every feature's part (docs/behaviour.md §27, §32).
-      const erased = await context.erasePerson(email, { actorId: viewer.user?.sub ?? null });
+      const erased = await context.erasePerson(input.email, { actorId: viewer.user?.sub ?? null });
       // Who erased, and how much: never whose (the address is the person's own data).
       logEvent("person erased", by, { items: erased });
-      return { ok: `Erased ${erased} item${erased === 1 ? "" : "s"} from ${email.trim()}.` };
+      return succeeded(
+        `Erased ${erased} item${erased === 1 ? "" : "s"} from ${input.email.trim()}.`,
+      );
     }
-    return refuse("Unknown action.");
+    // A lead outside a Leasing agent's listings is, to them, not in the inbox.
+    const within = viewer.listings ?? null;
+    if (within !== null && !(await leadIsWithin(context.db, input.id, within))) {
+      return refused(context, 404, gone);
+    }
+    if (input.intent === "status") {
+      if (!(await setLeadStatus(context.db, input.id, input.status, by))) {
+        return refused(context, 404, gone);
+      }
+      logEvent("lead status changed", by, { lead: input.id, status: input.status });
+      return succeeded("Status saved.");
+    }
+    if (input.intent === "note") {
+      if (!(await saveLeadNote(context.db, input.id, input.notes, by))) {
+        return refused(context, 404, gone);
+      }
+      return succeeded("Note saved.");
+    }
+    const time = input.time === "other" ? (input.otherTime ?? "").trim() : (input.time ?? "");
+    const answer: Answer =
+      input.intent === "confirm"
+        ? { kind: input.intent, time, text: input.text }
+        : { kind: input.intent, text: input.text };
+    const result = await answerLead(context.db, input.id, answer, by, await leadMailOf(context));
+    if (!result.ok) return refused(context, result.status, result.error);
+    return succeeded(ANSWERED[input.intent]);
   } catch (error) {
     pageFault(error, { request, context });
   }

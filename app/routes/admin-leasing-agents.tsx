@@ -2,7 +2,7 @@
 // Manager limits a Leasing agent to 'Only these listings', a searchable list on the agent's row
 // (the browser's own suggestions of every listing's address). A limited agent then reads the
 // leads and applications of those listings alone, and every message from /contact.
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { parseListingRef } from "~/domain/listing-kinds";
 import {
@@ -16,7 +16,8 @@ import {
 } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout";
 import { listingAtAddress, listingChoices } from "~/features/listings/index.server";
-import { isForm, readForm } from "~/shared/read-form.server";
+import { parseForm, refused, succeeded } from "~/shared/action-result.server";
+import { ActionAnswer } from "~/ui";
 import type { Route } from "./+types/admin-leasing-agents";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -58,21 +59,19 @@ const AgentForm = z.discriminatedUnion("intent", [
 
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireStaff(context, "agents");
-  const form = await readForm(request);
-  if (!isForm(form)) return data({ error: form.message }, { status: form.status });
-  const parsed = AgentForm.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ error: "Check the form." }, { status: 400 });
+  const parsed = await parseForm(request, AgentForm, { invalid: "Check the form." });
+  if (!parsed.ok) return refused(context, parsed.status, parsed.message);
   const input = parsed.data;
   const by = actorOf(viewer);
   if (input.intent === "remove") {
     const listing = parseListingRef(input.listing);
     if (listing) await removeStaffListing(context.db, input.email, listing, by);
-    return { ok: `Saved: ${input.email}'s listings.` };
+    return succeeded(`Saved: ${input.email}'s listings.`);
   }
   const found = await listingAtAddress(context.db, input.address);
   const listing = found ? parseListingRef(found.value) : null;
   if (!found || !listing) {
-    return data({ error: "Choose a listing from the suggestions." }, { status: 400 });
+    return refused(context, 400, "Choose a listing from the suggestions.");
   }
   const result = await addStaffListing(context.db, input.email, listing, by);
   if (!result.ok) {
@@ -80,9 +79,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       result.reason === "not-agent"
         ? `${input.email} is not a Leasing agent.`
         : `At most ${STAFF_LISTINGS_MAX} listings for one agent.`;
-    return data({ error }, { status: 400 });
+    return refused(context, 400, error);
   }
-  return { ok: `${found.address} added for ${input.email}.` };
+  return succeeded(`${found.address} added for ${input.email}.`);
 }
 
 export default function LeasingAgents({ loaderData, actionData }: Route.ComponentProps) {
@@ -95,12 +94,7 @@ export default function LeasingAgents({ loaderData, actionData }: Route.Componen
         listings alone, and every message sent from the contact page. With none chosen, they see
         every listing's.
       </p>
-      {actionData && "error" in actionData ? (
-        <p role="alert" className="alert-error">
-          {actionData.error}
-        </p>
-      ) : null}
-      {actionData && "ok" in actionData ? <p role="status">{actionData.ok}</p> : null}
+      <ActionAnswer answer={actionData} />
       {loaderData.agents.length === 0 ? (
         <p>No Leasing agents yet. An Owner adds them on 'Staff'.</p>
       ) : (

@@ -1,6 +1,6 @@
 // /admin/showings/hours, 'Showing hours' (docs/behaviour.md §33): when renters may book
 // showings themselves, for the whole company. Staff who manage listings change them.
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { WEEKDAYS } from "~/domain/showing-slots";
 import { actorOf, requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout";
@@ -11,6 +11,7 @@ import {
   hoursValues,
   saveShowingHours,
 } from "~/features/showings/index.server";
+import { refused, succeeded } from "~/shared/action-result.server";
 import { isForm, readForm } from "~/shared/read-form.server";
 import { FieldError, FormError, invalidField, SubmitButton, TextField } from "~/ui";
 import type { Route } from "./+types/admin-showing-hours";
@@ -28,13 +29,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireStaff(context, "listings:write");
   const form = await readForm(request);
-  if (!isForm(form)) return data({ errors: { form: form.message } }, { status: form.status });
+  if (!isForm(form)) return refused(context, form.status, form.message, { values: null });
   const checked = checkHoursForm(form);
-  if (!checked.ok) {
-    return data({ errors: checked.errors, values: checked.values }, { status: 400 });
-  }
+  if (!checked.ok) return refused(context, 400, checked.errors, { values: checked.values });
   await saveShowingHours(context.db, checked.hours, actorOf(viewer));
-  return { saved: "Showing hours saved." };
+  return succeeded("Showing hours saved.");
 }
 
 const SETTINGS: { name: HoursField; label: string; hint?: string; type?: string }[] = [
@@ -69,11 +68,8 @@ const SETTINGS: { name: HoursField; label: string; hint?: string; type?: string 
 export default function ShowingHours({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const errors: Partial<Record<HoursField | "form", string>> =
-    actionData && "errors" in actionData ? actionData.errors : {};
-  const values =
-    actionData && "values" in actionData && actionData.values
-      ? actionData.values
-      : loaderData.values;
+    actionData && !actionData.ok ? actionData.errors : {};
+  const values = (actionData && !actionData.ok ? actionData.values : null) ?? loaderData.values;
   const field = (name: HoursField) => ({
     id: `hours-${name}`,
     name,
@@ -87,7 +83,7 @@ export default function ShowingHours({ loaderData, actionData }: Route.Component
       <p>
         <Link to="/admin/showings">Showings</Link>
       </p>
-      {actionData && "saved" in actionData ? <p role="status">{actionData.saved}</p> : null}
+      {actionData?.ok ? <p role="status">{actionData.message}</p> : null}
       <Form method="post" noValidate key={JSON.stringify(values)}>
         <FormError message={errors.form} />
         <table className="table showing-hours">

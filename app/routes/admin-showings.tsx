@@ -2,8 +2,9 @@
 // next 7 days, in the company's time zone, with the renter's details and the buttons
 // 'Completed', 'No-show' and 'Cancel'; 'Showing hours' from here. Staff who read the inbox read
 // this (it holds renters' details).
-import { data, Form, Link } from "react-router";
-import { AGENDA_ACTIONS, isAgendaAction, SHOWING_LABELS } from "~/domain/showing-booking";
+import { Form, Link } from "react-router";
+import { z } from "zod";
+import { AGENDA_ACTIONS, type AgendaAction, SHOWING_LABELS } from "~/domain/showing-booking";
 import { actorOf, can, requireStaff } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout";
 import {
@@ -13,7 +14,8 @@ import {
   resetCalendarFeed,
   showingAgenda,
 } from "~/features/showings/index.server";
-import { isForm, readForm } from "~/shared/read-form.server";
+import { parseForm, refused, succeeded } from "~/shared/action-result.server";
+import { ActionAnswer } from "~/ui";
 import type { Route } from "./+types/admin-showings";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -28,34 +30,45 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { rows, feed, mayEditHours: can(viewer, "listings:write") };
 }
 
+const AgendaForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("calendar") }),
+  z.object({
+    intent: z.enum(Object.keys(AGENDA_ACTIONS) as [AgendaAction, ...AgendaAction[]]),
+    id: z
+      .string()
+      .regex(/^[1-9]\d{0,14}$/)
+      .transform(Number),
+  }),
+]);
+
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireStaff(context, "leads");
-  const form = await readForm(request);
-  if (!isForm(form)) return data({ error: form.message }, { status: form.status });
-  const intent = form.get("intent");
-  // 'Reset link' (also the first address): shown once, since only its hash is kept.
-  if (intent === "calendar" && viewer.user) {
+  // The buttons' fields are the page's own: one message for any that is not one of them.
+  const parsed = await parseForm(request, AgendaForm, { invalid: "The form could not be read." });
+  if (!parsed.ok) return refused(context, parsed.status, parsed.message);
+  const input = parsed.data;
+  if (input.intent === "calendar") {
+    if (!viewer.user) return refused(context, 400, "The form could not be read.");
+    // 'Reset link' (also the first address): shown once, since only its hash is kept.
     const token = await resetCalendarFeed(context.db, viewer.user);
-    return { feedUrl: `${context.env.publicUrl}${calendarFeedPath(token)}` };
+    return succeeded(undefined, {
+      feedUrl: `${context.env.publicUrl}${calendarFeedPath(token)}`,
+    });
   }
-  const rawId = form.get("id");
-  if (!isAgendaAction(intent) || typeof rawId !== "string" || !/^[1-9]\d{0,14}$/.test(rawId)) {
-    return data({ error: "The form could not be read." }, { status: 400 });
-  }
-  const id = Number(rawId);
-  const status = await markShowing(context, id, intent, {
+  const status = await markShowing(context, input.id, input.intent, {
     actorId: actorOf(viewer),
     scope: viewer.listings,
   });
-  if (!status) {
-    return data({ error: SHOWING_LABELS.gone }, { status: 409 });
-  }
-  return { ok: `Status saved: ${status}.` };
+  if (!status) return refused(context, 409, SHOWING_LABELS.gone);
+  return succeeded(`Status saved: ${status}.`);
 }
 
 export default function AdminShowings({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, feed, mayEditHours } = loaderData;
-  const feedUrl = actionData && "feedUrl" in actionData ? actionData.feedUrl : null;
+  const feedUrl =
+    actionData && "feedUrl" in actionData && typeof actionData.feedUrl === "string"
+      ? actionData.feedUrl
+      : null;
   const table = (title: string, shown: typeof rows) => (
     <>
       <h2 className="h4">{title}</h2>
@@ -124,13 +137,7 @@ export default function AdminShowings({ loaderData, actionData }: Route.Componen
           <Link to="/admin/showings/hours">Showing hours</Link>
         </p>
       ) : null}
-      {actionData && "ok" in actionData ? (
-        <p role="status">{actionData.ok}</p>
-      ) : actionData && "error" in actionData ? (
-        <p role="alert" className="alert-error">
-          {actionData.error}
-        </p>
-      ) : null}
+      <ActionAnswer answer={actionData} />
       {table(
         "Today",
         rows.filter((r) => r.today),

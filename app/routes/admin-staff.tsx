@@ -1,7 +1,7 @@
 // /admin/staff, 'Staff' (docs/behaviour.md §6, "Staff roles"): every person with their role and
 // when they last signed in; 'Add staff'; a role per person with 'Save'; 'Remove' after 'Are you
 // sure?'. The Owner's page; the last Owner is neither removed nor demoted.
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { ROLE_LABELS, ROLES } from "~/features/auth";
 import {
@@ -15,10 +15,10 @@ import {
 import { ConfirmedForm } from "~/features/dialogs";
 import { pageMeta } from "~/features/layout";
 import { getSiteContent } from "~/features/site-settings/index.server";
+import { parseForm, refused, succeeded } from "~/shared/action-result.server";
 import { isValidationError } from "~/shared/http-error.server";
 import { pageFault } from "~/shared/page-fault.server";
-import { isForm, readForm } from "~/shared/read-form.server";
-import { SubmitButton, TextField } from "~/ui";
+import { ActionAnswer, SubmitButton, TextField } from "~/ui";
 import type { Route } from "./+types/admin-staff";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -41,13 +41,8 @@ const StaffForm = z.discriminatedUnion("intent", [
 
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = requireStaff(context, "staff");
-  const form = await readForm(request);
-  if (!isForm(form)) return data({ error: form.message }, { status: form.status });
-  const parsed = StaffForm.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Check the form.";
-    return data({ error: message }, { status: 400 });
-  }
+  const parsed = await parseForm(request, StaffForm);
+  if (!parsed.ok) return refused(context, parsed.status, parsed.message);
   const input = parsed.data;
   const by = actorOf(viewer);
   const address = input.email.toLowerCase();
@@ -62,22 +57,22 @@ export async function action({ context, request }: Route.ActionArgs) {
         caps: context.env.mail.unconfirmed,
       });
       return added
-        ? { ok: `${address} is now staff, as ${ROLE_LABELS[input.role]}.` }
-        : data({ error: `${address} is already staff.` }, { status: 400 });
+        ? succeeded(`${address} is now staff, as ${ROLE_LABELS[input.role]}.`)
+        : refused(context, 400, `${address} is already staff.`);
     }
     if (input.intent === "role") {
       const changed = await setStaffRole(context.db, address, input.role, by);
-      if (changed === 0) return data({ error: `${address} is not staff.` }, { status: 400 });
-      return { ok: `${address} is now ${ROLE_LABELS[input.role]}.` };
+      if (changed === 0) return refused(context, 400, `${address} is not staff.`);
+      return succeeded(`${address} is now ${ROLE_LABELS[input.role]}.`);
     }
     const removed = await revokeAdmin(context.db, address, context.env.adminEmails, by);
-    if (removed === 0) return data({ error: `${address} is not staff.` }, { status: 400 });
-    return { ok: `${address} is no longer staff.` };
+    if (removed === 0) return refused(context, 400, `${address} is not staff.`);
+    return succeeded(`${address} is no longer staff.`);
   } catch (error) {
     // Only a refusal of the input (an address that is none, the last Owner, one listed in
     // ADMIN_EMAILS) is shown with the form; anything else is a fault with its reference
     // (docs/decisions/0058-one-error-model.md).
-    if (isValidationError(error)) return data({ error: error.message }, { status: 400 });
+    if (isValidationError(error)) return refused(context, 400, error.message);
     pageFault(error, { request, context });
   }
 }
@@ -95,12 +90,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         when they sign in with that verified address. A Leasing agent may be limited to some
         listings on <Link to="/admin/leasing-agents">Leasing agents</Link>.
       </p>
-      {actionData && "error" in actionData ? (
-        <p role="alert" className="alert-error">
-          {actionData.error}
-        </p>
-      ) : null}
-      {actionData && "ok" in actionData ? <p role="status">{actionData.ok}</p> : null}
+      <ActionAnswer answer={actionData} />
       <table className="table">
         <thead>
           <tr>

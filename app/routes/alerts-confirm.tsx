@@ -1,11 +1,11 @@
 // /alerts/confirm?token=…: the link of the confirmation e-mail (docs/behaviour.md §31). Opening
 // it confirms nothing (mail scanners open links); the 'Confirm' button does, with a POST. The
 // token is read by the browser and the action only, so this page is the same for every link.
-import { data } from "react-router";
 import { ALERT_LABELS } from "~/domain/listing-alerts";
 import { AlertLinkForm } from "~/features/alerts";
 import { confirmAlert, linkToken } from "~/features/alerts/index.server";
 import { pageMeta } from "~/features/layout";
+import { refused, succeeded } from "~/shared/action-result.server";
 import type { Route } from "./+types/alerts-confirm";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -15,8 +15,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function action({ context, request }: Route.ActionArgs) {
   const token = await linkToken(request);
-  const confirmed = await confirmAlert(context.db, token);
-  return data({ confirmed }, { status: confirmed ? 200 : 404 });
+  return (await confirmAlert(context.db, token))
+    ? succeeded(ALERT_LABELS.confirmed)
+    : refused(context, 404, ALERT_LABELS.invalidLink);
 }
 
 export default function AlertsConfirm({ actionData }: Route.ComponentProps) {
@@ -24,9 +25,7 @@ export default function AlertsConfirm({ actionData }: Route.ComponentProps) {
     <section className="alerts-page">
       <h1>{ALERT_LABELS.confirmHeading}</h1>
       {actionData ? (
-        <p role="status">
-          {actionData.confirmed ? ALERT_LABELS.confirmed : ALERT_LABELS.invalidLink}
-        </p>
+        <p role="status">{actionData.ok ? actionData.message : actionData.errors.form}</p>
       ) : (
         <AlertLinkForm>
           <button type="submit" className="btn btn-primary">

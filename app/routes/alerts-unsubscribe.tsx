@@ -1,11 +1,11 @@
 // /alerts/unsubscribe?token=…: every alert e-mail's link and its List-Unsubscribe URL
 // (docs/behaviour.md §31). The page asks first; a POST (the button, or a mail client's one-click
 // `List-Unsubscribe=One-Click`, RFC 8058) deletes the address from every alert at once.
-import { data } from "react-router";
 import { ALERT_LABELS } from "~/domain/listing-alerts";
 import { AlertLinkForm } from "~/features/alerts";
 import { linkToken, unsubscribe } from "~/features/alerts/index.server";
 import { pageMeta } from "~/features/layout";
+import { refused, succeeded } from "~/shared/action-result.server";
 import type { Route } from "./+types/alerts-unsubscribe";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -19,9 +19,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const token = await linkToken(request);
   // A well-formed link whose alerts are gone (already unsubscribed, or its alert has ended)
   // leaves the address on no alert found by it: that is what was asked for.
-  if (!token || !TOKEN.test(token)) return data({ done: false }, { status: 404 });
+  if (!token || !TOKEN.test(token)) return refused(context, 404, ALERT_LABELS.invalidLink);
   await unsubscribe(context.db, token);
-  return { done: true };
+  return succeeded(ALERT_LABELS.unsubscribed);
 }
 
 export default function AlertsUnsubscribe({ actionData }: Route.ComponentProps) {
@@ -29,9 +29,7 @@ export default function AlertsUnsubscribe({ actionData }: Route.ComponentProps) 
     <section className="alerts-page">
       <h1>{ALERT_LABELS.unsubscribeHeading}</h1>
       {actionData ? (
-        <p role="status">
-          {actionData.done ? ALERT_LABELS.unsubscribed : ALERT_LABELS.invalidLink}
-        </p>
+        <p role="status">{actionData.ok ? actionData.message : actionData.errors.form}</p>
       ) : (
         <>
           <p>{ALERT_LABELS.unsubscribeIntro}</p>

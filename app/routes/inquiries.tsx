@@ -2,13 +2,13 @@
 // §27). With JavaScript the form reads the answer in place; without it, this page shows the
 // answer: the thanks, or the form again with every field as typed and its errors. Opened
 // directly, it is the general 'Send us a message' form.
-import { data } from "react-router";
 import { INQUIRY_LABELS } from "~/domain/inquiry";
 import { pageMeta } from "~/features/layout";
 import { InquiryForm } from "~/features/leads";
 import { submitInquiry } from "~/features/leads/index.server";
 import { scheduleUrlFor } from "~/features/showings/index.server";
-import { isForm, readForm, unreadableFormAnswer } from "~/shared/read-form.server";
+import { refused } from "~/shared/action-result.server";
+import { isForm, readForm } from "~/shared/read-form.server";
 import type { Route } from "./+types/inquiries";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -24,15 +24,15 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!isForm(form)) {
     const values = { name: "", email: "", phone: "", message: "", showing: false, times: [] };
-    return unreadableFormAnswer({ values, listing: null }, form);
+    return refused(context, form.status, form.message, { values, listing: null });
   }
   // The automatic reply links to 'Schedule a showing' when the listing offers times.
   const result = await submitInquiry(context, form, Date.now(), {
     scheduleUrl: (listing) => scheduleUrlFor(context, listing),
   });
   if (result.ok) return { ok: true as const, listing: result.listing };
-  const { status, ...answer } = result;
-  return data(answer, { status });
+  const { status, ok: _, errors, ...more } = result;
+  return refused(context, status, errors, more);
 }
 
 export default function Inquiries({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,14 +2,15 @@
 // form reads the answer in place; without it, this page shows the answer: the booking, or the
 // form again with every field as typed, its errors and the times as they are now. Opened with
 // `?listing=properties/{id}`, it is that listing's form.
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { listingPath, parseListingRef } from "~/domain/listing-kinds";
 import { SHOWING_LABELS } from "~/domain/showing-booking";
 import { pageMeta } from "~/features/layout";
 import { getListing } from "~/features/listings/index.server";
 import { BookingForm } from "~/features/showings";
 import { showingsFor, submitBooking } from "~/features/showings/index.server";
-import { isForm, readForm, unreadableFormAnswer } from "~/shared/read-form.server";
+import { refused } from "~/shared/action-result.server";
+import { isForm, readForm } from "~/shared/read-form.server";
 import type { Route } from "./+types/showings-book";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -29,12 +30,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request);
   if (!isForm(form)) {
     const values = { name: "", email: "", phone: "", moveIn: "", people: "", start: "" };
-    return unreadableFormAnswer({ values, listing: null, slots: [] }, form);
+    return refused(context, form.status, form.message, { values, listing: null, slots: [] });
   }
   const answer = await submitBooking(context, form);
   if (answer.ok) return answer;
-  const { status, ...refused } = answer;
-  return data(refused, { status });
+  const { status, ok: _, errors, ...more } = answer;
+  return refused(context, status, errors, more);
 }
 
 export default function ShowingsBook({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,6 +6,7 @@
 // mail scanners follow links too. The token is hashed in the database; the page is never
 // cached and sends no referrer.
 import { data, Form, Link, useLocation } from "react-router";
+import { z } from "zod";
 import { SHOWING_LABELS } from "~/domain/showing-booking";
 import { shortDayLabel, timeLabel } from "~/domain/showing-slots";
 import { pageMeta } from "~/features/layout";
@@ -15,7 +16,8 @@ import {
   managedShowing,
   moveShowingTo,
 } from "~/features/showings/index.server";
-import { isForm, readForm } from "~/shared/read-form.server";
+import { parseForm, refused, succeeded } from "~/shared/action-result.server";
+import { ActionAnswer } from "~/ui";
 import type { Route } from "./+types/showings-manage";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -35,40 +37,44 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { showing, askCancel: new URL(request.url).searchParams.get("intent") === "cancel" };
 }
 
+const ManageForm = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.enum(["ask", "cancel", "confirm"]) }),
+    z.object({
+      intent: z.literal("move"),
+      start: z
+        .string("Choose a time.")
+        .refine((start) => !Number.isNaN(Date.parse(start)), "Choose a time.")
+        .transform((start) => new Date(start)),
+    }),
+  ],
+  { error: "The form could not be read." },
+);
+
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  if (!isForm(form)) return data({ error: form.message }, { status: form.status });
-  const intent = form.get("intent");
-  // A link that opens no showing asks nothing (the fuzz suite found it answering 200).
-  if (intent === "ask") {
-    if (!(await managedShowing(context, tokenOf(request)))) {
-      return data({ error: SHOWING_LABELS.gone }, { status: 404 });
-    }
-    return { sure: true as const };
-  }
-  const start = form.get("start");
-  const moveTo =
-    intent === "move" && typeof start === "string" && !Number.isNaN(Date.parse(start))
-      ? new Date(start)
-      : null;
-  if (intent === "move" && !moveTo) return data({ error: "Choose a time." }, { status: 400 });
-  if (intent !== "cancel" && intent !== "move" && intent !== "confirm") {
-    return data({ error: "The form could not be read." }, { status: 400 });
-  }
+  const parsed = await parseForm(request, ManageForm);
+  if (!parsed.ok) return refused(context, parsed.status, parsed.message);
+  const input = parsed.data;
   const token = tokenOf(request);
-  const answer = moveTo
-    ? await moveShowingTo(context, token, moveTo)
-    : intent === "confirm"
-      ? await confirmShowing(context, token)
-      : await cancelShowing(context, token);
-  if (!answer.ok) return data({ error: answer.error }, { status: answer.status });
-  return { done: answer.message };
+  // A link that opens no showing asks nothing (the fuzz suite found it answering 200).
+  if (input.intent === "ask") {
+    if (!(await managedShowing(context, token))) return refused(context, 404, SHOWING_LABELS.gone);
+    return succeeded(undefined, { sure: true as const });
+  }
+  const answer =
+    input.intent === "move"
+      ? await moveShowingTo(context, token, input.start)
+      : input.intent === "confirm"
+        ? await confirmShowing(context, token)
+        : await cancelShowing(context, token);
+  if (!answer.ok) return refused(context, answer.status, answer.error);
+  return succeeded(answer.message);
 }
 
 export default function ShowingsManage({ loaderData, actionData }: Route.ComponentProps) {
   const { showing, askCancel } = loaderData;
-  const done = actionData && "done" in actionData ? actionData.done : null;
-  const error = actionData && "error" in actionData ? actionData.error : null;
+  const done = actionData?.ok ? actionData.message : null;
   const sure = (actionData && "sure" in actionData) || (askCancel && !actionData);
   const location = useLocation();
   // 'No' goes back to the page without the reminder's `intent=cancel`.
@@ -89,11 +95,7 @@ export default function ShowingsManage({ loaderData, actionData }: Route.Compone
           {done}
         </p>
       ) : null}
-      {error ? (
-        <p role="alert" className="alert-error">
-          {error}
-        </p>
-      ) : null}
+      {actionData?.ok ? null : <ActionAnswer answer={actionData} />}
       {!showing.open ? (
         done ? null : (
           <p>

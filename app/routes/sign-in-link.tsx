@@ -1,10 +1,12 @@
 // /sign-in/link?token=…: the single-use link `npm run admin -- sign-in-link <email>` prints
 // (docs/behaviour.md §6, "Staff sign-in"). Opening it signs nobody in: mail scanners and link
 // previews open links too. Its 'Sign in' button does, once, within 15 minutes.
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { sessionCookie, signInWithLink } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/layout";
-import { isForm, readForm } from "~/shared/read-form.server";
+import { parseForm, refused } from "~/shared/action-result.server";
+import { ActionAnswer } from "~/ui";
 import type { Route } from "./+types/sign-in-link";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -24,15 +26,13 @@ export function loader({ request }: Route.LoaderArgs) {
 const ENDED =
   "This sign-in link has been used or has ended. Ask for a new one with npm run admin -- sign-in-link <email>.";
 
+const LinkForm = z.object({ token: z.string() });
+
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  if (!isForm(form)) return data({ error: form.message }, { status: form.status });
-  const token = form.get("token");
-  const result =
-    typeof token === "string"
-      ? await signInWithLink(context.db, token, context.env.session)
-      : { ok: false as const };
-  if (!result.ok) return data({ error: ENDED }, { status: 400 });
+  const parsed = await parseForm(request, LinkForm, { invalid: ENDED });
+  if (!parsed.ok) return refused(context, parsed.status, parsed.message);
+  const result = await signInWithLink(context.db, parsed.data.token, context.env.session);
+  if (!result.ok) return refused(context, 400, ENDED);
   return redirect("/", {
     headers: { "Set-Cookie": sessionCookie(context.env.session, result.session) },
   });
@@ -43,10 +43,8 @@ export default function SignInWithLink({ loaderData, actionData }: Route.Compone
   return (
     <section className="prose">
       <h1>Staff sign-in</h1>
-      {actionData?.error ? (
-        <p role="alert" className="alert-error">
-          {actionData.error}
-        </p>
+      {actionData ? (
+        <ActionAnswer answer={actionData} />
       ) : (
         <p>This link signs you in once, within 15 minutes of being made.</p>
       )}

@@ -1,16 +1,17 @@
 // /sign-in, 'Staff sign-in' (docs/behaviour.md §6, "Staff sign-in"): an e-mailed 6-digit code
 // for staff, 'Sign in with a passkey' (with JavaScript), and the identity provider's 'Login with
 // Google'. The code works without JavaScript.
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { tooManyFromNetwork } from "~/domain/inquiry";
 import { PasskeySignInButton } from "~/features/auth";
 import { sendSignInCode, sessionCookie, signInWithCode } from "~/features/auth/index.server";
 import { pageMeta, SignInLink } from "~/features/layout";
 import { getSiteContent } from "~/features/site-settings/index.server";
+import type { ActionResult } from "~/shared/action-result";
+import { parseForm, refused, succeeded } from "~/shared/action-result.server";
 import { pageFault } from "~/shared/page-fault.server";
-import { isForm, readForm } from "~/shared/read-form.server";
-import { SubmitButton, TextField } from "~/ui";
+import { ActionAnswer, SubmitButton, TextField } from "~/ui";
 import type { Route } from "./+types/sign-in";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -37,19 +38,13 @@ const SENT = (address: string) =>
   `We sent a 6-digit code to ${address} if it belongs to our staff.`;
 const WRONG_CODE = "That code is not right, or it has ended. Check it, or ask for a new one.";
 
-type Answer =
-  | { step: "email"; error: string }
-  | { step: "code"; email: string; sent: boolean; error?: string };
+/** Which step the page shows after an answer: the address again, or the code for it. */
+type Step = { step: "email" } | { step: "code"; email: string; sent: boolean };
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = await readForm(request);
-  if (!isForm(form)) {
-    return data<Answer>({ step: "email", error: form.message }, { status: form.status });
-  }
-  const parsed = SignInForm.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const error = parsed.error.issues[0]?.message ?? "Enter your e-mail address.";
-    return data<Answer>({ step: "email", error }, { status: 400 });
+  const parsed = await parseForm(request, SignInForm);
+  if (!parsed.ok) {
+    return refused<Step>(context, parsed.status, parsed.message, { step: "email" });
   }
   const input = parsed.data;
   const address = input.email.toLowerCase();
@@ -57,25 +52,26 @@ export async function action({ context, request }: Route.ActionArgs) {
   const wait = (await context.limit?.("sign-in-code")) ?? 0;
   if (wait > 0) {
     const error = tooManyFromNetwork("sign-in attempts", wait);
-    return data<Answer>(
-      input.intent === "send"
-        ? { step: "email", error }
-        : { step: "code", email: address, sent: false, error },
-      { status: 429 },
+    return refused<Step>(
+      context,
+      429,
+      error,
+      input.intent === "send" ? { step: "email" } : { step: "code", email: address, sent: false },
     );
   }
   try {
     if (input.intent === "send") {
       const company = (await getSiteContent(context.db)).name;
       await sendSignInCode(context.db, address, { company, publicUrl: context.env.publicUrl });
-      return data<Answer>({ step: "code", email: address, sent: true });
+      return succeeded<Step>(undefined, { step: "code", email: address, sent: true });
     }
     const result = await signInWithCode(context.db, address, input.code, context.env.session);
     if (!result.ok) {
-      return data<Answer>(
-        { step: "code", email: address, sent: false, error: WRONG_CODE },
-        { status: 400 },
-      );
+      return refused<Step>(context, 400, WRONG_CODE, {
+        step: "code",
+        email: address,
+        sent: false,
+      });
     }
     return redirect("/", {
       headers: { "Set-Cookie": sessionCookie(context.env.session, result.session) },
@@ -88,17 +84,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const answer = actionData as Answer | undefined;
+  const answer = actionData as ActionResult<Step, Step> | undefined;
   const codeStep = answer?.step === "code" ? answer : null;
   return (
     <section className="prose sign-in">
       <h1>Staff sign-in</h1>
       {loaderData.signedInAs ? <p>You are signed in as {loaderData.signedInAs}.</p> : null}
-      {answer?.error ? (
-        <p role="alert" className="alert-error">
-          {answer.error}
-        </p>
-      ) : null}
+      <ActionAnswer answer={answer} />
       {codeStep ? (
         <Form method="post" className="admin-form" key="code">
           {codeStep.sent ? <p role="status">{SENT(codeStep.email)}</p> : null}

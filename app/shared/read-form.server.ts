@@ -1,7 +1,6 @@
 // A page action's form. A body that is no form (JSON, a cut-off upload, a wrong content type)
 // is bad input like any other: refused with a message, never a 5xx (docs/decisions/0036-resilience-suites.md).
 // It is read with a limit counted as it arrives (docs/decisions/0072-request-body-limits.md).
-import { data } from "react-router";
 import {
   FORM_BODY_BYTES,
   FORM_TOO_LARGE,
@@ -21,13 +20,3 @@ export const readForm = (request: Request, limit = FORM_BODY_BYTES) =>
   readLimitedForm(request, limit, UNREADABLE, TOO_LARGE);
 
 export const isForm = (read: FormData | FormRefusal): read is FormData => read instanceof FormData;
-
-/** The public forms' answer to a refused body: the form's empty answer with one error. */
-export const unreadableFormAnswer = <T extends object>(
-  empty: T,
-  refusal: FormRefusal = UNREADABLE,
-) =>
-  data(
-    { ok: false as const, errors: { form: refusal.message }, ...empty },
-    { status: refusal.status },
-  );

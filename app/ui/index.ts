@@ -1,4 +1,5 @@
 // The form kit every form uses, public and staff (docs/architecture.md "How it fits together").
+export { ActionAnswer, type ShownAnswer } from "./action-answer";
 export {
   FieldError,
   FormError,

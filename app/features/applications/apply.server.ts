@@ -27,6 +27,7 @@ import {
 } from "~/features/listings/index.server";
 import { enqueueMail } from "~/features/mail/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
+import { refused as refusedAnswer } from "~/shared/action-result.server";
 import type { Queryable } from "~/shared/db.server";
 import { scheduleScrub } from "~/shared/db-scrub.server";
 import { log } from "~/shared/logger.server";
@@ -88,7 +89,9 @@ export async function applyLoader(context: AppLoadContext, url: URL): Promise<Ap
   };
 }
 
-const refuse = (answer: ApplyAnswer, status = 400) => data(answer, { status });
+/** A refusal of the application's forms, in every action's answer shape (docs/architecture.md). */
+const refuse = (context: AppLoadContext, { errors, ...more }: ApplyAnswer, status = 400) =>
+  refusedAnswer(context, status, errors, more);
 /** A refused body: what the form shows, and the status. */
 interface ApplyRefusal {
   errors: FieldErrors;
@@ -157,9 +160,9 @@ async function chosenListing(context: AppLoadContext, value: unknown) {
 /** The first step's 'Next' or 'Save and finish later': the application begins. */
 export async function applyAction(context: AppLoadContext, request: Request) {
   const key = context.applications.key;
-  if (!key) return refuse({ errors: { form: DATA_KEY_MISSING } }, 503);
+  if (!key) return refuse(context, { errors: { form: DATA_KEY_MISSING } }, 503);
   const form = await readForm(request);
-  if (!isForm(form)) return refuse({ errors: { form: form.message } }, form.status);
+  if (!isForm(form)) return refuse(context, { errors: { form: form.message } }, form.status);
   const answers = answersFrom("applicant", (name) => form.get(name));
   const listingValue = String(form.get("listing") ?? "");
   const listing = await chosenListing(context, listingValue);
@@ -176,11 +179,12 @@ export async function applyAction(context: AppLoadContext, request: Request) {
   }
   if (later && errors.listing) delete errors.listing;
   if (Object.keys(errors).length > 0) {
-    return refuse({ errors, values: answers, listing: listingValue });
+    return refuse(context, { errors, values: answers, listing: listingValue });
   }
   const wait = (await context.limit?.("application")) ?? 0;
   if (wait > 0) {
     return refuse(
+      context,
       {
         errors: { form: tooManyFromNetwork("applications", wait) },
         values: answers,
@@ -311,19 +315,19 @@ async function readStepForm(request: Request): Promise<FormData | ApplyRefusal> 
 /** Every post to a private link: what was typed is saved first, then the button's action. */
 export async function continueAction(context: AppLoadContext, request: Request) {
   const { key, vault } = context.applications;
-  if (!key || !vault) return refuse({ errors: { form: DATA_KEY_MISSING } }, 503);
+  if (!key || !vault) return refuse(context, { errors: { form: DATA_KEY_MISSING } }, 503);
   const url = new URL(request.url);
   const token = url.searchParams.get("token") ?? "";
   const opened = await openApplication(context.db, key, token);
-  if (!opened) return refuse({ errors: { form: APPLY_MESSAGES.gone } }, 404);
+  if (!opened) return refuse(context, { errors: { form: APPLY_MESSAGES.gone } }, 404);
   const form = await readStepForm(request);
-  if (!(form instanceof FormData)) return refuse({ errors: form.errors }, form.status);
+  if (!(form instanceof FormData)) return refuse(context, { errors: form.errors }, form.status);
   const intent = form.get("intent");
   const position = opened.applicant.position;
 
   if (intent === "withdraw") {
     const withdrawn = await withdrawApplication(context.db, token);
-    if (!withdrawn) return refuse({ errors: { form: APPLY_MESSAGES.closed } }, 409);
+    if (!withdrawn) return refuse(context, { errors: { form: APPLY_MESSAGES.closed } }, 409);
     await removeQueued(context.db, vault, withdrawn.storageKeys);
     scheduleScrub(context.db);
     log().info(
@@ -336,7 +340,7 @@ export async function continueAction(context: AppLoadContext, request: Request) 
   const steps = stepsOf(position);
   const stepValue = form.get("step");
   if (!isStepId(stepValue) || !steps.includes(stepValue)) {
-    return refuse({ errors: { form: FORM_UNREADABLE } });
+    return refuse(context, { errors: { form: FORM_UNREADABLE } });
   }
   const step = stepValue;
   const at = steps.indexOf(step);
@@ -365,12 +369,13 @@ export async function continueAction(context: AppLoadContext, request: Request) 
         : step;
   // The link goes to the address on the first step: a valid one is needed first.
   if (intent === "later" && !EMAIL_PATTERN.test((merged.email ?? "").trim())) {
-    return refuse({ errors: { form: APPLY_MESSAGES.emailFirst }, values: merged });
+    return refuse(context, { errors: { form: APPLY_MESSAGES.emailFirst }, values: merged });
   }
   if (intent === "later") {
     const wait = (await context.limit?.("application")) ?? 0;
     if (wait > 0) {
       return refuse(
+        context,
         { errors: { form: tooManyFromNetwork("applications", wait) }, values: merged },
         429,
       );
@@ -396,8 +401,8 @@ export async function continueAction(context: AppLoadContext, request: Request) 
         }
       : undefined,
   );
-  if (!saved) return refuse({ errors: { form: APPLY_MESSAGES.closed } }, 409);
-  if (refused) return refuse({ errors, values: merged });
+  if (!saved) return refuse(context, { errors: { form: APPLY_MESSAGES.closed } }, 409);
+  if (refused) return refuse(context, { errors, values: merged });
   if (intent === "later") {
     return redirect(continueUrl(token, { step, saved: savedFlag(sent) }), 303);
   }
@@ -412,7 +417,7 @@ async function documentAction(
   intent: "upload" | "remove",
 ) {
   const { key, vault } = context.applications;
-  if (!key || !vault) return refuse({ errors: { form: DATA_KEY_MISSING } }, 503);
+  if (!key || !vault) return refuse(context, { errors: { form: DATA_KEY_MISSING } }, 503);
   if (intent === "remove") {
     const id = Number(form.get("document"));
     if (Number.isSafeInteger(id)) await removeDocument(context.db, vault, token, id);
@@ -432,14 +437,14 @@ async function uploadChosen(
   form: FormData,
 ) {
   const { key, vault } = context.applications;
-  if (!key || !vault) return refuse({ errors: { form: DATA_KEY_MISSING } }, 503);
+  if (!key || !vault) return refuse(context, { errors: { form: DATA_KEY_MISSING } }, 503);
   const kind = form.get("kind");
   const file = form.get("file");
   if (typeof kind !== "string" || !Object.hasOwn(DOCUMENT_KINDS, kind)) {
-    return refuse({ errors: { kind: APPLY_MESSAGES.chooseKind } });
+    return refuse(context, { errors: { kind: APPLY_MESSAGES.chooseKind } });
   }
   if (!(file instanceof File) || file.size === 0) {
-    return refuse({ errors: { file: APPLY_MESSAGES.chooseFile } });
+    return refuse(context, { errors: { file: APPLY_MESSAGES.chooseFile } });
   }
   try {
     await addDocument(
@@ -457,7 +462,7 @@ async function uploadChosen(
     );
   } catch (error) {
     if (error instanceof DocumentRejectedError) {
-      return refuse({ errors: { file: error.message } }, error.status);
+      return refuse(context, { errors: { file: error.message } }, error.status);
     }
     throw error;
   }
@@ -484,10 +489,10 @@ async function submit(
       break;
     }
   }
-  if (Object.keys(errors).length > 0) return refuse({ errors });
+  if (Object.keys(errors).length > 0) return refuse(context, { errors });
   if (opened.applicant.position > 0) {
     if (!(await completeApplicant(context.db, token))) {
-      return refuse({ errors: { form: APPLY_MESSAGES.closed } }, 409);
+      return refuse(context, { errors: { form: APPLY_MESSAGES.closed } }, 409);
     }
     return redirect(continueUrl(token, { done: "1" }), 303);
   }
@@ -572,7 +577,7 @@ async function submit(
       });
     },
   );
-  if (!submitted) return refuse({ errors: { form: APPLY_MESSAGES.closed } }, 409);
+  if (!submitted) return refuse(context, { errors: { form: APPLY_MESSAGES.closed } }, 409);
   log().info(
     { event: "application submitted", applicationId: submitted.applicationId },
     "submitted",

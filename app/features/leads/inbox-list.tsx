@@ -8,7 +8,7 @@ import { listingPath } from "~/domain/listing-kinds";
 import { STAFF_NOTES_MAX } from "~/domain/staff-notes";
 import { useDialogs } from "~/features/dialogs";
 import { formatWhen } from "~/shared/format-when";
-import { TextField } from "~/ui";
+import { ActionAnswer, type ShownAnswer, TextField } from "~/ui";
 import type { Lead, LeadEvent } from "./leads.server";
 
 type InboxLead = Lead & { events: LeadEvent[] };
@@ -20,7 +20,7 @@ export interface InboxListProps {
   total: number;
   listings: { value: string; address: string }[];
   leads: InboxLead[];
-  answer: { ok?: string; error?: string } | null;
+  answer: ShownAnswer | null;
   /** 'Erase this person' (Owner, Manager; docs/behaviour.md §6, "Staff roles"). */
   mayErase: boolean;
   /** The median wait for a person's first reply over the last 30 days (docs/behaviour.md §33). */
@@ -75,12 +75,7 @@ export function InboxList({
           Export CSV
         </a>
       </Form>
-      {answer?.ok ? <p role="status">{answer.ok}</p> : null}
-      {answer?.error ? (
-        <p className="field-error" role="alert">
-          {answer.error}
-        </p>
-      ) : null}
+      <ActionAnswer answer={answer} />
       <p>{`${total} item${total === 1 ? "" : "s"}`}</p>
       {leads.length === 0 ? <p>Nothing here yet.</p> : null}
       <ul className="inbox-list">
