@@ -7,17 +7,6 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "..");
-
-// The site runs on the Node.js that `npm install` brings (docs/decisions/0079-node-24-from-npm.md);
-// started with another (a bare `node`, a service file's), it says so and goes on.
-const wanted = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).dependencies
-  ?.node;
-if (wanted && process.versions.node !== wanted) {
-  console.warn(
-    `This site runs on Node.js ${wanted}, which npm install puts at node_modules/.bin/node ` +
-      `(npm start uses it); this is Node.js ${process.versions.node}.`,
-  );
-}
 const bundle = path.join(root, "build/server/index.js");
 const sources = [
   "app",

@@ -48,15 +48,7 @@ export async function startServerProcess(
       pathToFileURL(path.resolve("build/server/index.js")).href,
     ],
     {
-      // One malloc arena, as `npm start` and the systemd unit run it (scripts/runtime.test.ts
-      // keeps the three together; docs/decisions/0079-node-24-from-npm.md).
-      env: {
-        ...process.env,
-        MALLOC_ARENA_MAX: "1",
-        ...source,
-        PORT: "0",
-        TEST_INSTANCE_TOKEN: token,
-      },
+      env: { ...process.env, ...source, PORT: "0", TEST_INSTANCE_TOKEN: token },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
