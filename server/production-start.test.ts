@@ -115,5 +115,8 @@ describe("npm start", () => {
     const exited = new Promise<number | null>((resolve) => child?.once("exit", resolve));
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
-  });
+    // Three processes each open a new embedded database (the server's first one creates it):
+    // 8-12 s on a quiet 2-core machine, over 30 s while other suites load it. The start itself
+    // has its own 60 s bound (waitForReportedPort).
+  }, 120_000);
 });
