@@ -15,6 +15,7 @@ import { createListingApi } from "~/features/listings/api.server";
 import { liveEventStream } from "~/features/live/event-stream.server";
 import type { LiveHub } from "~/features/live/hub.server";
 import { createSettingsApi, getSiteContent } from "~/features/site-settings/index.server";
+import { sendApiRefusal } from "~/shared/api-refusal.server";
 import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/db.server";
 import { crossSiteFetch } from "~/shared/fetch-metadata";
 import { log, withRequestId } from "~/shared/logger.server";
@@ -374,7 +375,7 @@ function sameOriginWrites(publicUrl: string): express.RequestHandler {
       // Non-browser clients (and same-origin forms in old browsers) pass; a browser that says
       // another site's page sent it (Fetch Metadata, docs/behaviour.md §16) does not.
       if (!crossSiteFetch(req.headers["sec-fetch-site"])) return next();
-      res.status(403).json({ error: "Cross-site requests are not allowed." });
+      sendApiRefusal(res, 403, "Cross-site requests are not allowed.");
       return;
     }
     const ownOrigin = `${req.protocol}://${req.headers.host}`;
@@ -389,6 +390,6 @@ function sameOriginWrites(publicUrl: string): express.RequestHandler {
       }
       return next();
     }
-    res.status(403).json({ error: "Cross-site requests are not allowed." });
+    sendApiRefusal(res, 403, "Cross-site requests are not allowed.");
   };
 }

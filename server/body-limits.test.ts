@@ -257,7 +257,7 @@ describe("request body limits", () => {
       headers: { "content-type": "application/json" },
     });
     expect(res.status).toBe(413);
-    expect(JSON.parse(res.body)).toEqual({ error: "The request is too large." });
+    expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: "The request is too large." });
     expect(mostRead()).toBeLessThan(1 * MB);
   });
 
@@ -305,7 +305,10 @@ describe("request body limits", () => {
         body: inquiry("From another site."),
       });
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ error: "Cross-site requests are not allowed." });
+      expect(await res.json()).toMatchObject({
+        ok: false,
+        error: "Cross-site requests are not allowed.",
+      });
       expect(await counts()).toEqual(before);
       const logout = await fetch(`${t.base}/auth/logout`, {
         method: "POST",

@@ -148,7 +148,13 @@ describe("finalErrorHandler under /api", () => {
       const res = await fetch(`${base}/api/fail/413`);
       expect(res.status).toBe(413);
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-      expect(await res.json()).toEqual({ error: "Payload Too Large" });
+      // A page action's refusal (docs/architecture.md, "One answer shape") with the API's `error`.
+      expect(await res.json()).toEqual({
+        ok: false,
+        error: "Payload Too Large",
+        errors: { form: "Payload Too Large" },
+        reference: null,
+      });
       const page = await fetch(`${base}/fail/413`);
       expect(await page.text()).toBe("Payload Too Large");
     } finally {
@@ -209,7 +215,10 @@ describe("the one error handler, for the API and the pages alike", () => {
     const api = await fetch(`${base}/api/refuse`);
     expect(api.status).toBe(409);
     expect(await api.json()).toEqual({
+      ok: false,
       error: "Changed meanwhile.",
+      errors: { price: "Changed meanwhile." },
+      reference: "req-1",
       code: "stale",
       field: "price",
     });
@@ -224,9 +233,9 @@ describe("the one error handler, for the API and the pages alike", () => {
       headers: { "content-type": "application/json" },
       body: "{",
     });
-    expect([json.status, await json.json()]).toEqual([
+    expect([json.status, await json.json()]).toMatchObject([
       400,
-      { error: "The request body is not valid JSON." },
+      { ok: false, error: "The request body is not valid JSON." },
     ]);
     const uri = await fetch(`${base}/api/uri`);
     expect([uri.status, (await uri.json()).error]).toEqual([
@@ -240,7 +249,10 @@ describe("the one error handler, for the API and the pages alike", () => {
     const api = await fetch(`${base}/api/fault`);
     expect(api.status).toBe(500);
     expect(await api.json()).toEqual({
+      ok: false,
       error: "Something went wrong on the server.",
+      errors: { form: "Something went wrong on the server." },
+      reference: "req-1",
       requestId: "req-1",
     });
     const page = await fetch(`${base}/fault`);

@@ -2,8 +2,9 @@
 // route, the API's included, ends here. A refusal (HttpError, or a library's refusal that
 // asHttpError() turns into one) is answered with its status and its message; a database outage
 // with 503 and its message; anything else is a fault: a generic 500 with the request's id, and
-// the cause in the log only. JSON under /api, where clients read `error`; plain text elsewhere.
+// the cause in the log only. JSON under /api (app/shared/api-refusal.server.ts); plain text elsewhere.
 import type { ErrorRequestHandler } from "express";
+import { apiRefusal } from "~/shared/api-refusal.server";
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "~/shared/db.server";
 import { asHttpError, statusText } from "~/shared/http-error.server";
 import { log } from "~/shared/logger.server";
@@ -64,13 +65,6 @@ export const finalErrorHandler: ErrorRequestHandler = (error, req, res, _next) =
     return;
   }
   res.status(answer.status);
-  if (api) {
-    const { message, code, field, requestId } = answer;
-    res.json({
-      error: message,
-      ...(code ? { code } : {}),
-      ...(field ? { field } : {}),
-      ...(requestId ? { requestId } : {}),
-    });
-  } else res.type("text/plain").send(answer.message);
+  if (api) res.json(apiRefusal(answer, res.getHeader("X-Request-Id")));
+  else res.type("text/plain").send(answer.message);
 };

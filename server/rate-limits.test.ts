@@ -81,10 +81,12 @@ describe("sign-in starts and writes, with the default limits", () => {
     const api = await patch();
     expect(api.status).toBe(429);
     expectRetryAfter(api, 60);
-    expect(await api.json()).toEqual({
+    expect(await api.json()).toMatchObject({
+      ok: false,
       error: expect.stringMatching(
         /^Too many changes from your network in a short time\. Try again in \d+ seconds?\.$/,
       ),
+      reference: api.headers.get("x-request-id"),
     });
     // Page actions and sign-out share the same budget.
     const action = await fetch(`${t.base}/admin/staff`, { method: "POST", body: new FormData() });

@@ -5,6 +5,7 @@
 // instances.md); on the embedded database (one process) they live in this process's memory.
 import express, { type Request, type Response } from "express";
 import { MemoryStore, type Options, rateLimit } from "express-rate-limit";
+import { sendApiRefusal } from "~/shared/api-refusal.server";
 import type { Queryable } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { clientKey } from "./client-address";
@@ -72,9 +73,9 @@ function refuse(message: (wait: string) => string, unit: "minutes" | "seconds") 
     const text = message(
       unit === "minutes" ? plural(Math.ceil(seconds / 60), "minute") : plural(seconds, "second"),
     );
-    res.status(429).set("Cache-Control", "no-store");
-    if (req.originalUrl.startsWith("/api/")) res.json({ error: text });
-    else res.type("text/plain").send(text);
+    res.set("Cache-Control", "no-store");
+    if (req.originalUrl.startsWith("/api/")) sendApiRefusal(res, 429, text);
+    else res.status(429).type("text/plain").send(text);
   };
 }
 

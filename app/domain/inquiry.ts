@@ -5,7 +5,6 @@ import { longDate } from "./listing-facts";
 import { parseListingRef } from "./listing-kinds";
 import { CONTROL, EMAIL_PATTERN } from "./text-checks";
 
-export { HONEYPOT_FIELD } from "./honeypot";
 export { CONTROL, EMAIL_PATTERN };
 
 export const INQUIRY_LABELS = {
@@ -46,8 +45,6 @@ export function tooManyFromNetwork(what: string, waitSeconds: number): string {
 export const INQUIRY_LIMITS = { name: 100, email: 254, phone: 40, message: 5000 } as const;
 /** At most this many 'Preferred time' inputs. */
 export const MAX_PREFERRED_TIMES = 3;
-/** A submission sooner than this after the page loaded is a script's, not a person's. */
-export const MIN_SUBMIT_MS = 3000;
 
 export const LEAD_KINDS = { inquiry: "Inquiry", showing: "Showing request" } as const;
 export type LeadKind = keyof typeof LEAD_KINDS;

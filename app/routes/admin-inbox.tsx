@@ -129,12 +129,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "erase" && !can(viewer, "people:erase")) throw data(null, { status: 404 });
   const gone = "This item is no longer in the inbox.";
   // An id that names no lead is a lead no longer there.
-  if (!parsed.ok)
-    return refused(
-      context,
-      parsed.errors.id ? 404 : parsed.status,
-      parsed.errors.id ? gone : parsed.message,
-    );
+  if (!parsed.ok) {
+    // An id that names no lead is a lead that is gone (erased, or purged meanwhile).
+    if (parsed.errors.id) return refused(context, 404, gone);
+    return refused(context, parsed.status, parsed.message);
+  }
   const input = parsed.data;
   try {
     if (input.intent === "erase") {

@@ -1,7 +1,15 @@
 // One answer shape and one form parser for every page action (app/shared/action-result.ts).
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { checkedBy, parseForm, refused, succeeded } from "./action-result.server";
+import {
+  checkedBy,
+  formTexts,
+  parseForm,
+  readFields,
+  refused,
+  succeeded,
+  textFields,
+} from "./action-result.server";
 
 const post = (body: BodyInit, type = "application/x-www-form-urlencoded") =>
   new Request("http://site.example/x", {
@@ -88,5 +96,39 @@ describe("answers", () => {
       reference: null,
       values: { a: 1 },
     });
+  });
+});
+
+describe("readFields", () => {
+  // A public form's fields: whatever is sent parses, so a refusal can give back what was typed.
+  const Public = z.object({ ...textFields("name", "email"), time: formTexts });
+
+  it("reads each text as typed, every value of a repeated field in order", () => {
+    const form = new FormData();
+    form.append("name", " Ann ");
+    form.append("name", "Bob");
+    form.append("time", "2026-12-01T10:00");
+    form.append("time", "");
+    form.append("time", "2026-12-02T11:00");
+    expect(readFields(form, Public, { repeated: ["time"] })).toEqual({
+      name: " Ann ",
+      email: "",
+      time: ["2026-12-01T10:00", "", "2026-12-02T11:00"],
+    });
+  });
+
+  it("reads a file where text belongs as nothing, and a lone value of a list as none", () => {
+    const form = new FormData();
+    form.append("email", new File(["x"], "a.txt"));
+    form.append("time", new File(["x"], "b.txt"));
+    form.append("time", "2026-12-01T10:00");
+    expect(readFields(form, Public, { repeated: ["time"] })).toEqual({
+      name: "",
+      email: "",
+      time: ["2026-12-01T10:00"],
+    });
+    form.delete("time");
+    form.append("time", "2026-12-01T10:00");
+    expect(readFields(form, Public).time).toEqual([]);
   });
 });

@@ -43,16 +43,21 @@ export type ParsedForm<T> =
       form?: FormData;
     };
 
+interface FieldOptions {
+  /** Fields a form may send several times (all their values, in order); others give the first. */
+  repeated?: readonly string[];
+}
+
 /**
  * The request's form (at most FORM_BODY_BYTES, counted as it arrives) parsed by `schema`. A
- * field sent twice is read as its first value, as FormData.get does. `invalid` is the one
- * message for any field the schema refuses, for forms whose fields are the page's own (hidden,
- * or chosen from a list); otherwise each refusal says its schema's message.
+ * field sent twice is read as its first value, as FormData.get does, unless it is `repeated`.
+ * `invalid` is the one message for any field the schema refuses, for forms whose fields are the
+ * page's own (hidden, or chosen from a list); otherwise each refusal says its schema's message.
  */
 export async function parseForm<S extends z.ZodType>(
   request: Request,
   schema: S,
-  { invalid }: { invalid?: string } = {},
+  { invalid, repeated }: FieldOptions & { invalid?: string } = {},
 ): Promise<ParsedForm<z.output<S>>> {
   const form = await readForm(request);
   if (!isForm(form)) {
@@ -63,9 +68,7 @@ export async function parseForm<S extends z.ZodType>(
       message: form.message,
     };
   }
-  const fields: Record<string, FormDataEntryValue> = {};
-  for (const [name, value] of form) if (!(name in fields)) fields[name] = value;
-  const parsed = schema.safeParse(fields);
+  const parsed = schema.safeParse(fieldsOf(form, repeated));
   if (parsed.success) return { ok: true, data: parsed.data, form };
   const errors: FormErrors = {};
   for (const issue of parsed.error.issues) {
@@ -75,6 +78,43 @@ export async function parseForm<S extends z.ZodType>(
   const message = invalid ?? parsed.error.issues[0]?.message ?? "The form could not be read.";
   return { ok: false, status: 400, errors, message, form };
 }
+
+/**
+ * A form already read (a public form's submission, whose refusals give back what was typed),
+ * parsed by a schema that takes any form: its fields made of `formText` and `formTexts`.
+ */
+export function readFields<S extends z.ZodType>(
+  form: FormData,
+  schema: S,
+  { repeated }: FieldOptions = {},
+): z.output<S> {
+  return schema.parse(fieldsOf(form, repeated));
+}
+
+function fieldsOf(form: FormData, repeated: readonly string[] = []) {
+  const fields: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
+  for (const [name, value] of form) {
+    if (repeated.includes(name)) {
+      const values = fields[name];
+      if (Array.isArray(values)) values.push(value);
+      else fields[name] = [value];
+    } else if (!(name in fields)) fields[name] = value;
+  }
+  return fields;
+}
+
+/** A text field as typed; "" when it is missing or not text (a file). */
+export const formText = z.string().catch("");
+
+/** Text fields by name, for a schema's shape: `z.object({ ...textFields("name", "email") })`. */
+export const textFields = <N extends string>(...names: N[]) =>
+  Object.fromEntries(names.map((name) => [name, formText])) as Record<N, typeof formText>;
+
+/** A field sent once per input (several 'Preferred time' inputs): its texts, in order. */
+export const formTexts = z
+  .array(z.unknown())
+  .catch([])
+  .transform((values) => values.filter((v): v is string => typeof v === "string"));
 
 /**
  * A field checked by one of the domain's own checks (which answer the value or `{ error }`), as

@@ -11,3 +11,4 @@ export {
   TextField,
   type TextFieldProps,
 } from "./form-kit";
+export { PublicForm, type PublicFormAnswer, type PublicFormProps } from "./public-form";

@@ -45,10 +45,12 @@ export function apiRequest<T = unknown>(
           error?: string;
           code?: string;
           field?: string;
+          reference?: string | null;
           requestId?: string;
         } | null;
         // The header is on every answer; a fault's body names the id too (a proxy may drop headers).
-        const requestId = xhr.getResponseHeader("X-Request-Id") ?? body?.requestId ?? undefined;
+        const requestId =
+          xhr.getResponseHeader("X-Request-Id") ?? body?.reference ?? body?.requestId ?? undefined;
         reject(
           new ApiError(
             xhr.status,

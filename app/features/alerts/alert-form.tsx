@@ -1,12 +1,10 @@
 // 'Notify me when it's available' (a property that is not available) and 'E-mail me new matches'
-// (a list page with filters): one form, posted to /alerts (docs/behaviour.md §31). It works
-// without JavaScript; with it the answer replaces the form in place. The server checks
-// everything, as for inquiries (app/features/leads/inquiry-form.tsx).
+// (a list page with filters): one form, posted to /alerts (docs/behaviour.md §31), made as the
+// inquiry form is (app/ui/public-form.tsx). The server checks everything, as for inquiries.
 import { useId } from "react";
-import { Link, useFetcher } from "react-router";
 import { INQUIRY_LABELS } from "~/domain/inquiry";
 import { ALERT_LABELS } from "~/domain/listing-alerts";
-import { FormError, recordElapsed, SpamGuardFields, SubmitButton, TextField } from "~/ui";
+import { PublicForm, TextField } from "~/ui";
 
 /** What /alerts answered (alert-submit.server.ts's AlertResult). */
 export type AlertAnswer =
@@ -23,57 +21,39 @@ export interface AlertFormProps {
   answer?: AlertAnswer | null;
 }
 
-export function AlertForm({ target, renderedAt, answer: posted }: AlertFormProps) {
+export function AlertForm({ target, renderedAt, answer }: AlertFormProps) {
   const id = useId();
-  const fetcher = useFetcher<AlertAnswer>();
-  const answer = fetcher.data ?? posted ?? null;
   const forListing = "listing" in target;
-  const heading = forListing ? ALERT_LABELS.listingHeading : ALERT_LABELS.searchHeading;
-  if (answer?.ok) {
-    return (
-      <section className="alert-form" aria-labelledby={`${id}-h`}>
-        <h2 id={`${id}-h`}>{heading}</h2>
-        <p role="status">{ALERT_LABELS.sent}</p>
-      </section>
-    );
-  }
-  const errors = answer && !answer.ok ? answer.errors : {};
   return (
-    <section className="alert-form" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{heading}</h2>
-      <p>{forListing ? ALERT_LABELS.listingIntro : ALERT_LABELS.searchIntro}</p>
-      <fetcher.Form method="post" action="/alerts" noValidate onSubmit={recordElapsed}>
-        {forListing ? (
-          <input
-            type="hidden"
-            name="listing"
-            value={`${target.listing.collection}/${target.listing.id}`}
-          />
-        ) : (
-          <>
-            <input type="hidden" name="collection" value={target.collection} />
-            <input type="hidden" name="search" value={target.search} />
-          </>
-        )}
-        <SpamGuardFields id={id} started={renderedAt} />
-        <FormError message={errors.form} />
+    <PublicForm<AlertAnswer>
+      id={id}
+      className="alert-form"
+      heading={forListing ? ALERT_LABELS.listingHeading : ALERT_LABELS.searchHeading}
+      intro={<p>{forListing ? ALERT_LABELS.listingIntro : ALERT_LABELS.searchIntro}</p>}
+      sent={ALERT_LABELS.sent}
+      action="/alerts"
+      hidden={
+        forListing
+          ? { listing: `${target.listing.collection}/${target.listing.id}` }
+          : { collection: target.collection, search: target.search }
+      }
+      renderedAt={renderedAt}
+      submit={forListing ? ALERT_LABELS.listingButton : ALERT_LABELS.searchButton}
+      // The same words as the inquiry form's link (docs/behaviour.md §31).
+      privacy={INQUIRY_LABELS.privacy}
+      posted={answer}
+    >
+      {(refused) => (
         <TextField
           id={`${id}-email`}
           name="email"
           label={ALERT_LABELS.email}
           type="email"
           autoComplete="email"
-          defaultValue={answer && !answer.ok ? answer.email : ""}
-          error={errors.email}
+          defaultValue={refused?.email ?? ""}
+          error={refused?.errors.email}
         />
-        <SubmitButton pending={fetcher.state !== "idle"}>
-          {forListing ? ALERT_LABELS.listingButton : ALERT_LABELS.searchButton}
-        </SubmitButton>
-        <p className="form-hint">
-          {/* The same words as the inquiry form's link (docs/behaviour.md §31). */}
-          <Link to="/privacy">{INQUIRY_LABELS.privacy}</Link>
-        </p>
-      </fetcher.Form>
-    </section>
+      )}
+    </PublicForm>
   );
 }

@@ -3,10 +3,13 @@
 // client's hourly limit), the address, what is watched; then the alert and its confirmation
 // e-mail in one transaction. A refused submission stores and sends nothing.
 import type { AppLoadContext } from "react-router";
-import { HONEYPOT_FIELD, MIN_SUBMIT_MS, tooManyFromNetwork } from "~/domain/inquiry";
+import { z } from "zod";
+import { tooManyFromNetwork } from "~/domain/inquiry";
 import { ALERT_ERRORS, checkAlertEmail } from "~/domain/listing-alerts";
 import { isCollection, parseListingRef } from "~/domain/listing-kinds";
+import { SPAM_GUARD_FIELDS, spamCheck } from "~/domain/spam-guard";
 import { getListing } from "~/features/listings/index.server";
+import { readFields, textFields } from "~/shared/action-result.server";
 import { log } from "~/shared/logger.server";
 import { createAlert, type NewAlert } from "./alerts.server";
 
@@ -14,14 +17,15 @@ export type AlertResult =
   | { ok: true }
   | { ok: false; status: number; errors: { email?: string; form?: string }; email: string };
 
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v : "";
-};
+/** The form as sent: any form parses, and the checks below say what is wrong with it. */
+const alertForm = z.object(
+  textFields("email", "listing", "collection", "search", ...SPAM_GUARD_FIELDS),
+);
+type AlertFields = z.output<typeof alertForm>;
 
 /** What the form watches: a property that is not available, or a list page's search. */
-async function watched(context: AppLoadContext, form: FormData): Promise<NewAlert | null> {
-  const ref = parseListingRef(text(form, "listing"));
+async function watched(context: AppLoadContext, fields: AlertFields): Promise<NewAlert | null> {
+  const ref = parseListingRef(fields.listing);
   if (ref) {
     const listing = await getListing(context.db, ref.collection, ref.id);
     // Only a property that is not available can become available.
@@ -35,9 +39,9 @@ async function watched(context: AppLoadContext, form: FormData): Promise<NewAler
       address: listing.address,
     };
   }
-  const collection = text(form, "collection");
+  const { collection } = fields;
   if (!isCollection(collection)) return null;
-  const search = text(form, "search").replace(/^\?/, "");
+  const search = fields.search.replace(/^\?/, "");
   if (search.length > 2000) return null;
   const params = new URLSearchParams(search);
   // Decoded, no value may hold a control character (a NUL is no text to PostgreSQL).
@@ -50,9 +54,10 @@ export async function submitAlert(
   form: FormData,
   now = Date.now(),
 ): Promise<AlertResult> {
-  const { email, error } = checkAlertEmail(form.get("email"));
+  const fields = readFields(form, alertForm);
+  const { email, error } = checkAlertEmail(fields.email);
   if (error) return { ok: false, status: 400, errors: { email: error }, email };
-  const alert = await watched(context, form);
+  const alert = await watched(context, fields);
   if (!alert) {
     return {
       ok: false,
@@ -62,19 +67,12 @@ export async function submitAlert(
     };
   }
   // A person never fills the hidden field: a script that did is told it worked.
-  if (text(form, HONEYPOT_FIELD) !== "") {
+  const spam = spamCheck(fields, now);
+  if (spam === "honeypot") {
     log().info({ event: "alert refused", reason: "honeypot" }, "alert refused");
     return { ok: true };
   }
-  const elapsed = Number(text(form, "elapsed"));
-  const started = Number(text(form, "started"));
-  const waited =
-    Number.isFinite(elapsed) && elapsed > 0
-      ? elapsed
-      : Number.isFinite(started) && started > 0
-        ? now - started
-        : 0;
-  if (waited < MIN_SUBMIT_MS) {
+  if (spam === "too-fast") {
     return { ok: false, status: 400, errors: { form: ALERT_ERRORS.tooFast }, email };
   }
   const wait = (await context.limit?.("alert")) ?? 0;

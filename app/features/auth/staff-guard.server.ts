@@ -2,6 +2,7 @@
 // (permissions.ts; docs/behaviour.md §6, "Staff roles"; docs/architecture.md, "Who may do what").
 import type { RequestHandler } from "express";
 import { type AppLoadContext, data } from "react-router";
+import { sendApiRefusal } from "~/shared/api-refusal.server";
 import type { Db } from "~/shared/db.server";
 import type { Env } from "~/shared/env.server";
 import { can, type Permission } from "./permissions";
@@ -45,12 +46,12 @@ export function requireStaffApi(
       const viewer: Viewer =
         res.locals.viewer ?? (await getViewer(services.db, services.env, req.headers.cookie));
       if (!viewer.user) {
-        res.status(401).json({ error: "Sign in required." });
+        sendApiRefusal(res, 401, "Sign in required.");
         return;
       }
       if (!can(viewer, permission)) {
         // (The words predate the roles: API clients and tests know them.)
-        res.status(403).json({ error: "Admins only." });
+        sendApiRefusal(res, 403, "Admins only.");
         return;
       }
       res.locals.viewer = viewer;

@@ -111,13 +111,13 @@ describe.each(dbTargets)("viewer on $name", (target) => {
     it("401 for anonymous", async () => {
       const res = await call();
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ error: "Sign in required." });
+      expect(await res.json()).toMatchObject({ ok: false, error: "Sign in required." });
     });
 
     it("403 for a signed-in non-admin", async () => {
       const res = await call(guestCookie);
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ error: "Admins only." });
+      expect(await res.json()).toMatchObject({ ok: false, error: "Admins only." });
     });
 
     it("passes admins through with res.locals.viewer", async () => {

@@ -3,18 +3,19 @@
 // client's hourly limit, then the lead and its e-mails in one transaction. A refused
 // submission stores and sends nothing, and gives back what was typed.
 import type { AppLoadContext } from "react-router";
+import { z } from "zod";
 import {
   checkInquiry,
-  HONEYPOT_FIELD,
   INQUIRY_ERRORS,
   type InquiryField,
   type InquiryValues,
-  MIN_SUBMIT_MS,
   tooManyFromNetwork,
 } from "~/domain/inquiry";
 import { type Collection, parseListingRef } from "~/domain/listing-kinds";
+import { formStartOf, SPAM_GUARD_FIELDS, spamCheck } from "~/domain/spam-guard";
 import { getListing } from "~/features/listings/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
+import { formTexts, readFields, textFields } from "~/shared/action-result.server";
 import { log } from "~/shared/logger.server";
 import { autoReplyFor } from "./auto-reply.server";
 import { type LeadMail, storeLead } from "./leads.server";
@@ -38,10 +39,11 @@ export type InquiryResult =
       started: number;
     };
 
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v : "";
-};
+/** The form as sent: any form parses, and checkInquiry says what is wrong with it. */
+const inquiryForm = z.object({
+  ...textFields("name", "email", "phone", "message", "showing", "listing", ...SPAM_GUARD_FIELDS),
+  time: formTexts,
+});
 
 /** What the page composing the form knows beyond the leads (the showings feature's link). */
 export interface InquiryOptions {
@@ -61,18 +63,12 @@ export async function submitInquiry(
   now = Date.now(),
   options: InquiryOptions = {},
 ): Promise<InquiryResult> {
-  const { values, errors } = checkInquiry({
-    name: text(form, "name"),
-    email: text(form, "email"),
-    phone: text(form, "phone"),
-    message: text(form, "message"),
-    showing: text(form, "showing"),
-    times: form.getAll("time").filter((t) => typeof t === "string"),
-  });
+  const fields = readFields(form, inquiryForm, { repeated: ["time"] });
+  const { values, errors } = checkInquiry({ ...fields, times: fields.time });
 
   // The listing, as stored (never the form's word for its address).
   let listing: InquiryListing | null = null;
-  const ref = parseListingRef(text(form, "listing"));
+  const ref = parseListingRef(fields.listing);
   const found = ref ? await getListing(context.db, ref.collection, ref.id) : null;
   if (ref) {
     if (found) listing = { ...ref, address: found.address };
@@ -84,23 +80,19 @@ export async function submitInquiry(
     }
   }
 
-  const givenStart = Number(text(form, "started"));
-  const started = Number.isFinite(givenStart) && givenStart > 0 ? givenStart : now;
+  const started = formStartOf(fields, now);
   if (Object.keys(errors).length > 0) {
     return { ok: false, status: 400, errors, values, listing, started };
   }
 
   // A person never fills the hidden field; a script that did is told it worked, and nothing is
   // kept or sent.
-  if (text(form, HONEYPOT_FIELD) !== "") {
+  const spam = spamCheck(fields, now);
+  if (spam === "honeypot") {
     log().info({ event: "inquiry refused", reason: "honeypot" }, "inquiry refused");
     return { ok: true, listing };
   }
-  // The time since the page loaded: measured in the browser when it runs the page's script,
-  // else from the page's own render time (a page kept for a while only makes it longer).
-  const elapsed = Number(text(form, "elapsed"));
-  const waited = Number.isFinite(elapsed) && elapsed > 0 ? elapsed : now - started;
-  if (!Number.isFinite(waited) || waited < MIN_SUBMIT_MS) {
+  if (spam === "too-fast") {
     const errors = { form: INQUIRY_ERRORS.tooFast };
     return { ok: false, status: 400, errors, values, listing, started };
   }

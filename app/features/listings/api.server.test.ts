@@ -184,7 +184,10 @@ describe.each(combinations)("listing write API on $name", ({ db: target, storage
       body: form({ ...property, price: "1" }, [{ name: "x.jpg", bytes: await jpegWithGps() }]),
     });
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: messages.duplicateAddress("Property") });
+    expect(await res.json()).toMatchObject({
+      ok: false,
+      error: messages.duplicateAddress("Property"),
+    });
     expect(await everything()).toEqual(before);
     expect((await getListing(db, "properties", "12-upload-way"))?.price).toBe("2100");
   });
@@ -239,8 +242,10 @@ describe.each(combinations)("listing write API on $name", ({ db: target, storage
       const res = await fetch(`${base}/listings/properties`, { method: "POST", body: form(data) });
       return res.json();
     };
-    expect(await refusal({ ...property, bedrooms: "many" })).toEqual({
+    expect(await refusal({ ...property, bedrooms: "many" })).toMatchObject({
+      ok: false,
       error: "The bedrooms must be a number from 0 to 1000.",
+      errors: { bedrooms: "The bedrooms must be a number from 0 to 1000." },
       field: "bedrooms",
     });
     expect((await refusal({ ...property, address: "###" })).field).toBe("address");
@@ -363,6 +368,6 @@ describe.each(combinations)("listing write API on $name", ({ db: target, storage
     expect(left.length).toBeGreaterThan(0);
     const again = await fetch(url, { method: "DELETE" });
     expect(again.status).toBe(404);
-    expect(await again.json()).toEqual({ error: "Property not found." });
+    expect(await again.json()).toMatchObject({ ok: false, error: "Property not found." });
   });
 });

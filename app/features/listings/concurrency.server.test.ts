@@ -147,7 +147,10 @@ describe.each(dbTargets)("concurrent writes on $name", (target) => {
     const second = removePhoto(url, p0);
     const answers = [await first, await second];
     expect(answers.map((r) => r.status)).toEqual([200, 404]);
-    expect(await answers[1]?.json()).toEqual({ error: "That image is not part of this listing." });
+    expect(await answers[1]?.json()).toMatchObject({
+      ok: false,
+      error: "That image is not part of this listing.",
+    });
     expect((await getListingForEdit(db, "properties", id))?.image_urls).toEqual([p1]);
     expect(await storageProblems(db, store)).toEqual([]);
   });
@@ -197,7 +200,7 @@ describe.each(dbTargets)("concurrent writes on $name", (target) => {
     const answer = await upload;
     store.beforeSave = null;
     expect(answer.status).toBe(404);
-    expect(await answer.json()).toEqual({ error: "Property not found." });
+    expect(await answer.json()).toMatchObject({ ok: false, error: "Property not found." });
     expect(await getListingForEdit(db, "properties", id)).toBeNull();
     expect(await storageProblems(db, store)).toEqual([]);
   });
@@ -215,7 +218,11 @@ describe.each(dbTargets)("concurrent writes on $name", (target) => {
         ...opened,
       });
       expect(second.status).toBe(409);
-      expect(await second.json()).toEqual({ error: addedMessages.staleEdit(noun), code: "stale" });
+      expect(await second.json()).toMatchObject({
+        ok: false,
+        error: addedMessages.staleEdit(noun),
+        code: "stale",
+      });
       expect(addedMessages.staleEdit(noun)).toBe(
         `This ${noun.toLowerCase()} was changed by someone else since you opened it. Reload to see the changes.`,
       );

@@ -3,7 +3,8 @@
 // chosen time (still offered and free), the client's hourly limit, then the booking and its
 // e-mails in one transaction. A refusal books and sends nothing, and gives back what was typed.
 import { type AppLoadContext, data, type UNSAFE_DataWithResponseInit } from "react-router";
-import { HONEYPOT_FIELD, MIN_SUBMIT_MS, tooManyFromNetwork } from "~/domain/inquiry";
+import { z } from "zod";
+import { tooManyFromNetwork } from "~/domain/inquiry";
 import { type Collection, listingPath, parseListingRef } from "~/domain/listing-kinds";
 import {
   type BookingField,
@@ -22,10 +23,12 @@ import {
   slotOf,
   timeLabel,
 } from "~/domain/showing-slots";
+import { formStartOf, SPAM_GUARD_FIELDS, spamCheck } from "~/domain/spam-guard";
 import { linkCollector } from "~/features/applications/index.server";
 import { getListing } from "~/features/listings/index.server";
 import { enqueueMail } from "~/features/mail/index.server";
 import { getSiteContent } from "~/features/site-settings/index.server";
+import { readFields, textFields } from "~/shared/action-result.server";
 import type { Queryable } from "~/shared/db.server";
 import { log } from "~/shared/logger.server";
 import { getShowingHours } from "./hours.server";
@@ -135,29 +138,31 @@ export type BookingAnswer =
       started: number;
     };
 
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v : "";
-};
+/** The form as sent: any form parses, and checkBooking says what is wrong with it. */
+const bookingForm = z.object(
+  textFields(
+    "name",
+    "email",
+    "phone",
+    "moveIn",
+    "people",
+    "start",
+    "listing",
+    ...SPAM_GUARD_FIELDS,
+  ),
+);
 
 export async function submitBooking(
   context: AppLoadContext,
   form: FormData,
   now = new Date(),
 ): Promise<BookingAnswer> {
-  const check = checkBooking({
-    name: text(form, "name"),
-    email: text(form, "email"),
-    phone: text(form, "phone"),
-    moveIn: text(form, "moveIn"),
-    people: text(form, "people"),
-    start: text(form, "start"),
-  });
+  const fields = readFields(form, bookingForm);
+  const check = checkBooking(fields);
   const { values } = check;
-  const givenStart = Number(text(form, "started"));
-  const started = Number.isFinite(givenStart) && givenStart > 0 ? givenStart : now.getTime();
+  const started = formStartOf(fields, now.getTime());
 
-  const ref = parseListingRef(text(form, "listing"));
+  const ref = parseListingRef(fields.listing);
   const found = ref ? await getListing(context.db, ref.collection, ref.id) : null;
   const hours = await getShowingHours(context.db);
   const listing: ShowingListing | null =
@@ -181,15 +186,11 @@ export async function submitBooking(
   if (!check.person || !check.start) return refuse(400, check.errors);
 
   // A person never fills the hidden field; a script that did is told nothing was wrong.
-  if (text(form, HONEYPOT_FIELD) !== "") {
+  const spam = spamCheck(fields, now.getTime());
+  if (spam === "honeypot") {
     log().info({ event: "showing refused", reason: "honeypot" }, "showing refused");
-    return refuse(400, { form: SHOWING_ERRORS.tooFast });
   }
-  const elapsed = Number(text(form, "elapsed"));
-  const waited = Number.isFinite(elapsed) && elapsed > 0 ? elapsed : now.getTime() - started;
-  if (!Number.isFinite(waited) || waited < MIN_SUBMIT_MS) {
-    return refuse(400, { form: SHOWING_ERRORS.tooFast });
-  }
+  if (spam) return refuse(400, { form: SHOWING_ERRORS.tooFast });
 
   const start = check.start;
   if (!isOfferedStart(hours, now, start)) return refuse(409, { start: SHOWING_LABELS.taken });

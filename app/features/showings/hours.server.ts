@@ -9,6 +9,7 @@ import {
   SLOT_LENGTHS,
   WEEKDAYS,
 } from "~/domain/showing-slots";
+import { formText, readFields } from "~/shared/action-result.server";
 import type { Queryable } from "~/shared/db.server";
 import { logEvent } from "~/shared/events.server";
 
@@ -130,18 +131,21 @@ export function hoursValues(hours: ShowingHours): HoursValues {
   };
 }
 
+/** The form as sent, each field as typed (at most 10,000 characters): any form parses. */
+const fieldText = formText.transform((v) => v.slice(0, 10_000));
+const HOURS_FORM = z.object(
+  Object.fromEntries(
+    Object.keys(hoursValues(DEFAULT_SHOWING_HOURS)).map((name) => [name, fieldText]),
+  ) as Record<HoursField, typeof fieldText>,
+);
+
 export type HoursCheck =
   | { ok: true; hours: ShowingHours }
   | { ok: false; values: HoursValues; errors: Partial<Record<HoursField, string>> };
 
 /** Reads the 'Showing hours' form: the hours, or each field's refusal with what was typed. */
 export function checkHoursForm(form: FormData): HoursCheck {
-  const text = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v.slice(0, 10_000) : "";
-  };
-  const values = hoursValues(DEFAULT_SHOWING_HOURS);
-  for (const name of Object.keys(values) as HoursField[]) values[name] = text(name);
+  const values = readFields(form, HOURS_FORM);
   const errors: Partial<Record<HoursField, string>> = {};
   const week = { ...DEFAULT_SHOWING_HOURS.week };
   for (const day of WEEKDAYS) {
