@@ -29,6 +29,8 @@ export async function startServer(
     cwd,
     env: {
       ...process.env,
+      // As `npm start` and the systemd unit run it (docs/decisions/0079-node-24-from-npm.md).
+      MALLOC_ARENA_MAX: "1",
       NODE_ENV: "production",
       DATABASE_URL: "",
       DATA_DIR: dataDir,

@@ -48,7 +48,15 @@ export async function startServerProcess(
       pathToFileURL(path.resolve("build/server/index.js")).href,
     ],
     {
-      env: { ...process.env, ...source, PORT: "0", TEST_INSTANCE_TOKEN: token },
+      // One malloc arena, as `npm start` and the systemd unit run it (scripts/runtime.test.ts
+      // keeps the three together; docs/decisions/0079-node-24-from-npm.md).
+      env: {
+        ...process.env,
+        MALLOC_ARENA_MAX: "1",
+        ...source,
+        PORT: "0",
+        TEST_INSTANCE_TOKEN: token,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
