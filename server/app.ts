@@ -17,6 +17,7 @@ import type { LiveHub } from "~/features/live/hub.server";
 import { createSettingsApi, getSiteContent } from "~/features/site-settings/index.server";
 import { sendApiRefusal } from "~/shared/api-refusal.server";
 import { DATABASE_UNAVAILABLE, type Db, isDatabaseUnavailable } from "~/shared/db.server";
+import type { Env } from "~/shared/env.server";
 import { crossSiteFetch } from "~/shared/fetch-metadata";
 import { log, withRequestId } from "~/shared/logger.server";
 import { redactUrl } from "~/shared/redact-url";
@@ -177,7 +178,7 @@ export async function createApp(options: CreateAppOptions): Promise<SiteHandler>
   });
   const origin = new URL(env.publicUrl).origin;
   const servePage = (req: express.Request, res: http.ServerResponse) => {
-    const request = toFetchRequest(req, origin);
+    const request = toFetchRequest(req, pageOrigin(env, origin, req));
     clientOf.set(request, clientKey(req));
     const id = res.getHeader("X-Request-Id");
     if (typeof id === "string") requestIdOf.set(request, id);
@@ -392,4 +393,24 @@ function sameOriginWrites(publicUrl: string): express.RequestHandler {
     }
     sendApiRefusal(res, 403, "Cross-site requests are not allowed.");
   };
+}
+
+/** A loopback name and port, as a Host header gives it. */
+const LOOPBACK_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\]):(\d{1,5})$/;
+
+/**
+ * The origin a page request is read at: PUBLIC_URL's, but in a trial (no PUBLIC_URL) the loopback
+ * address the browser opened, localhost or 127.0.0.1 (the "Listening on" line shows the latter):
+ * React Router refuses a form posted from an origin other than the request's, so the trial's
+ * forms would otherwise fail at one of the two (docs/configuration.md, PUBLIC_URL). Only this
+ * server's own port on a loopback name: no Host header can name another site.
+ */
+export function pageOrigin(
+  env: Pick<Env, "trial">,
+  origin: string,
+  req: Pick<http.IncomingMessage, "headers" | "socket">,
+): string {
+  if (!env.trial) return origin;
+  const port = LOOPBACK_HOST.exec(req.headers.host ?? "")?.[1];
+  return port && Number(port) === req.socket.localPort ? `http://${req.headers.host}` : origin;
 }

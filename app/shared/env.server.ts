@@ -226,6 +226,11 @@ export type Env = {
   seedDemo: boolean | undefined;
   /** The site's origin as visitors reach it (redirect URIs, absolute links). */
   publicUrl: string;
+  /**
+   * No PUBLIC_URL: a trial on this computer, reached as localhost or 127.0.0.1 alike
+   * (docs/configuration.md, PUBLIC_URL).
+   */
+  trial: boolean;
   /** Set when an OIDC client is configured; otherwise the development provider may stand in. */
   oidc: { issuer: string; clientId: string; clientSecret: string; providerName: string } | null;
   /** Built-in development identity provider: only without OIDC settings and with NODE_ENV=development. */
@@ -338,6 +343,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     databaseUrl: e.DATABASE_URL,
     seedDemo: e.SEED_DEMO,
     publicUrl,
+    trial: e.PUBLIC_URL === undefined,
     oidc,
     // Exactly development: test, staging-like or mistyped setups never get the sign-in-as-anyone page.
     devIdentityProvider: !oidc && e.NODE_ENV === "development",
