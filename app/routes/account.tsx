@@ -44,7 +44,12 @@ const AccountForm = z.preprocess(
   (fields) => ({ intent: "sign-out-everywhere", ...(fields as object) }),
   z.discriminatedUnion("intent", [
     z.object({ intent: z.literal("sign-out-everywhere") }),
-    z.object({ intent: z.literal("remove-passkey"), id: z.string().min(1).max(1400) }),
+    // A credential id is base64url (WebAuthn): anything else names no passkey, and a NUL
+    // character would not even reach the database as text.
+    z.object({
+      intent: z.literal("remove-passkey"),
+      id: z.string().regex(/^[\w-]{1,1400}$/),
+    }),
   ]),
 );
 

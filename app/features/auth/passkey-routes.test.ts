@@ -95,6 +95,15 @@ describe("passkeys over HTTP", () => {
     expect(await shapeless.json()).toEqual({
       error: "That passkey did not sign you in. Try again, or e-mail yourself a code.",
     });
+    const nul = await post("/auth/passkey/sign-in", {
+      credential: {
+        id: "\u0000",
+        rawId: "\u0000",
+        type: "public-key",
+        response: { clientDataJSON: "e30" },
+      },
+    });
+    expect(nul.status).toBe(400);
     const huge = await post("/auth/passkey/sign-in", { credential: "x".repeat(70_000) });
     expect(huge.status).toBe(413);
     expect(shapeless.headers.get("set-cookie")).toBeNull();
@@ -109,5 +118,24 @@ describe("passkeys over HTTP", () => {
       "SELECT count(*)::int AS n FROM activity_events WHERE kind = 'sign-in refused'",
     );
     expect(events?.n).toBe(0);
+  });
+
+  it("refuses to remove a passkey by an id no passkey can have, with a message, never a 5xx", async () => {
+    // Found by the fuzz suite: a NUL character reached the database, which answered 500.
+    const cookie = await signedInByCode();
+    const remove = (id: string) =>
+      fetch(`${t.base}/account`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "remove-passkey", id }),
+        headers: { cookie, origin: t.base, "content-type": "application/x-www-form-urlencoded" },
+        redirect: "manual",
+      });
+    for (const id of ["\u0000", "a\u0000b", "not base64url!", "é"]) {
+      const res = await remove(id);
+      expect(res.status, JSON.stringify(id)).toBe(400);
+      expect(await res.text()).toContain("Nothing to do.");
+    }
+    // A well-formed id of no passkey of theirs: gone already (another tab), nothing to say.
+    expect((await remove("AAAA")).status).toBe(200);
   });
 });

@@ -110,8 +110,9 @@ async function saveChallenge(tx: Queryable, challenge: string, ceremony: Ceremon
 /** A browser's answer, as much as this code reads before the library checks the rest. */
 const CredentialJson = z
   .object({
-    id: z.string().min(1).max(1400),
-    rawId: z.string().min(1).max(1400),
+    // base64url, as WebAuthn gives them (a NUL would not even reach the database as text)
+    id: z.string().regex(/^[\w-]{1,1400}$/),
+    rawId: z.string().regex(/^[\w-]{1,1400}$/),
     type: z.literal("public-key"),
     response: z.object({ clientDataJSON: z.string().min(1).max(8192) }).passthrough(),
   })
